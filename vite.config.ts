@@ -1,27 +1,29 @@
 /// <reference types="vitest/config" />
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readAdminEmail } from './scripts/lib/adminEmail';
+import { resolveAppEnv } from './scripts/lib/appEnv';
+import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './tests/support/ports';
 
 export default defineConfig(({ mode }) => {
-  const env = loadEnv(mode, process.cwd(), 'VITE_');
-  const adminEmail = readAdminEmail();
-  if (env.VITE_ADMIN_EMAIL && env.VITE_ADMIN_EMAIL !== adminEmail) {
-    throw new Error(
-      `VITE_ADMIN_EMAIL (${env.VITE_ADMIN_EMAIL}) disagrees with adminEmail() in firestore.rules ` +
-        `(${adminEmail}). The rules are the source of truth: change the address there.`,
-    );
-  }
+  const appEnv = resolveAppEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...testEnv(mode) });
+  // Defaults become real env values, so import.meta.env and %VITE_*% in index.html both see them.
+  Object.assign(process.env, appEnv);
   return {
     plugins: [react()],
-    define: {
-      'import.meta.env.VITE_ADMIN_EMAIL': JSON.stringify(adminEmail),
-    },
+    // Under Vitest the values stay runtime env (process.env above), so a test worker can stub them.
+    define:
+      mode === 'test'
+        ? {}
+        : Object.fromEntries(
+            Object.entries(appEnv).map(([key, value]) => [
+              `import.meta.env.${key}`,
+              JSON.stringify(value),
+            ]),
+          ),
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     build: { target: 'es2022' },
     test: {
-      globalSetup: ['tests/support/globalSetup.ts'],
       projects: [
         {
           extends: true,
@@ -38,9 +40,20 @@ export default defineConfig(({ mode }) => {
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.tsx'],
             setupFiles: ['tests/support/appSetup.ts'],
+            globalSetup: ['tests/support/globalSetup.ts'],
           },
         },
       ],
     },
   };
 });
+
+/** Under Vitest the app talks to the test emulators, never to a developer's running dev ones. */
+function testEnv(mode: string): Record<string, string> {
+  if (mode !== 'test') return {};
+  return {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIRESTORE_EMULATOR_HOST: TEST_FIRESTORE_HOST,
+    VITE_AUTH_EMULATOR_HOST: TEST_AUTH_HOST,
+  };
+}

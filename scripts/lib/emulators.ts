@@ -1,0 +1,88 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './processes';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'node_modules/.bin');
+
+export interface HostPort {
+  host: string;
+  port: number;
+}
+
+export function parseHostPort(value: string): HostPort {
+  const [host, port] = value.split(':');
+  const parsed = Number(port);
+  if (!host || !Number.isInteger(parsed)) throw new Error(`Expected host:port, got "${value}"`);
+  return { host, port: parsed };
+}
+
+export interface AuthEmulatorOptions extends HostPort {
+  projectId: string;
+  hubPort: number;
+  loggingPort: number;
+  onLine?: (line: string) => void;
+}
+
+/** The Firebase Auth emulator from firebase-tools (runs offline; its UI is off). */
+export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<ManagedProcess> {
+  await assertPortFree(options.host, options.port, 'Auth emulator');
+  await assertPortFree(options.host, options.hubPort, 'emulator hub');
+  await assertPortFree(options.host, options.loggingPort, 'emulator logging');
+  // A private config so the ports are ours and firebase-debug.log stays out of the work tree.
+  const dir = mkdtempSync(join(tmpdir(), 'transfer-feed-auth-'));
+  const config = {
+    emulators: {
+      auth: { host: options.host, port: options.port },
+      hub: { host: options.host, port: options.hubPort },
+      logging: { host: options.host, port: options.loggingPort },
+      ui: { enabled: false },
+    },
+  };
+  writeFileSync(join(dir, 'firebase.json'), JSON.stringify(config));
+  const args = ['emulators:start', '--only', 'auth', '--project', options.projectId];
+  const managed = spawnManaged('Auth emulator', join(BIN, 'firebase'), args, {
+    cwd: dir,
+    onLine: options.onLine,
+  });
+  try {
+    await waitForHttp(`http://${options.host}:${options.port}/`, managed, 60_000);
+  } catch (error) {
+    await managed.stop();
+    throw error;
+  }
+  return managed;
+}
+
+export interface FirestoreEmulatorOptions extends HostPort {
+  rulesPath?: string;
+  watchRules?: boolean;
+  importDir?: string;
+  exportOnExit?: string;
+  onLine?: (line: string) => void;
+}
+
+/** This project's Firestore emulator (emulator/cli.ts) as a child process. */
+export async function startFirestoreEmulatorProcess(
+  options: FirestoreEmulatorOptions,
+): Promise<ManagedProcess> {
+  await assertPortFree(options.host, options.port, 'Firestore emulator');
+  const args = ['--import', 'tsx', join(ROOT, 'emulator/cli.ts')];
+  args.push('--host', options.host, '--port', String(options.port));
+  if (options.rulesPath) args.push('--rules', options.rulesPath);
+  if (options.watchRules) args.push('--watch-rules');
+  if (options.importDir) args.push('--import', options.importDir);
+  if (options.exportOnExit) args.push('--export-on-exit', options.exportOnExit);
+  const managed = spawnManaged('Firestore emulator', process.execPath, args, {
+    cwd: ROOT,
+    onLine: options.onLine,
+  });
+  try {
+    await waitForHttp(`http://${options.host}:${options.port}/`, managed, 30_000);
+  } catch (error) {
+    await managed.stop();
+    throw error;
+  }
+  return managed;
+}

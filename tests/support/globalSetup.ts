@@ -1,0 +1,40 @@
+import {
+  parseHostPort,
+  startAuthEmulator,
+  startFirestoreEmulatorProcess,
+} from '../../scripts/lib/emulators';
+import type { ManagedProcess } from '../../scripts/lib/processes';
+import {
+  TEST_AUTH_HOST,
+  TEST_AUTH_HUB_PORT,
+  TEST_AUTH_LOGGING_PORT,
+  TEST_FIRESTORE_HOST,
+  TEST_PROJECT_ID,
+} from './ports';
+
+/** Starts the Auth and Firestore emulators once for the app's integration tests. */
+export default async function setup(): Promise<() => Promise<void>> {
+  const started: ManagedProcess[] = [];
+  const keep = (process: ManagedProcess) => {
+    started.push(process);
+  };
+  const stopAll = async () => {
+    await Promise.all(started.map((process) => process.stop()));
+  };
+  const results = await Promise.allSettled([
+    startAuthEmulator({
+      ...parseHostPort(TEST_AUTH_HOST),
+      projectId: TEST_PROJECT_ID,
+      hubPort: TEST_AUTH_HUB_PORT,
+      loggingPort: TEST_AUTH_LOGGING_PORT,
+    }).then(keep),
+    // TODO(rules issue): pass rulesPath: 'firestore.rules' once the interpreter lands.
+    startFirestoreEmulatorProcess({ ...parseHostPort(TEST_FIRESTORE_HOST) }).then(keep),
+  ]);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  return stopAll;
+}

@@ -1,0 +1,7 @@
+/** Test emulators listen apart from the dev ones (8080/9099), so tests can run while `npm run dev` does. */
+export const TEST_FIRESTORE_HOST = '127.0.0.1:8180';
+export const TEST_AUTH_HOST = '127.0.0.1:9199';
+/** firebase-tools also reserves a hub and a logging port for its emulators. */
+export const TEST_AUTH_HUB_PORT = 4410;
+export const TEST_AUTH_LOGGING_PORT = 4510;
+export const TEST_PROJECT_ID = 'demo-transfer-feed';
