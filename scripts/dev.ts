@@ -65,9 +65,9 @@ async function main(): Promise<void> {
   console.log(
     `\nTransfer Feed is running at http://localhost:${VITE_PORT} (ready in ${seconds} s)`,
   );
-  console.log(
-    `Admin: ${'sign in as the administrator from the account chooser'}. Ctrl-C stops everything.\n`,
-  );
+  console.log(`Sign in as ${readAdminEmail()} (administrator) or any other e-mail (fan).`);
+  console.log('Ctrl-C stops everything.
+');
 
   for (const child of children) {
     child.child.once('exit', (code) => {
