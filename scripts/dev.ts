@@ -66,8 +66,7 @@ async function main(): Promise<void> {
     `\nTransfer Feed is running at http://localhost:${VITE_PORT} (ready in ${seconds} s)`,
   );
   console.log(`Sign in as ${readAdminEmail()} (administrator) or any other e-mail (fan).`);
-  console.log('Ctrl-C stops everything.
-');
+  console.log('Ctrl-C stops everything.\n');
 
   for (const child of children) {
     child.child.once('exit', (code) => {
