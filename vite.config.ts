@@ -1,8 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { resolveAppEnv } from './scripts/lib/appEnv';
-import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './tests/support/ports';
+import { resolveAppEnv } from './scripts/lib/appEnv.ts';
+import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './tests/support/ports.ts';
 
 export default defineConfig(({ mode }) => {
   const appEnv = resolveAppEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...testEnv(mode) });

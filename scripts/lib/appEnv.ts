@@ -1,4 +1,4 @@
-import { readAdminEmail } from './adminEmail';
+import { readAdminEmail } from './adminEmail.ts';
 
 /**
  * The app's settings with their local-emulator defaults, resolved once at build time. Vite exposes
