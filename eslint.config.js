@@ -40,6 +40,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-e2e',
       'node_modules',
       'coverage',
       '.emulator-data',
