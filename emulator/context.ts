@@ -1,0 +1,11 @@
+import type { Caller } from './auth';
+import type { DatabaseId } from './paths';
+import type { RulesValidator } from './rules/validator';
+
+/** What an operation knows about its request besides the body. */
+export interface RequestContext {
+  db: DatabaseId;
+  caller: Caller;
+  /** null: no rules loaded, everything is allowed (the CLI says so loudly). */
+  rules: RulesValidator | null;
+}

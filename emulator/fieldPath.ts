@@ -1,0 +1,98 @@
+/**
+ * Field paths as the REST API writes them: segments joined by '.', and any segment that is not a
+ * simple identifier quoted in backticks (with '\' escaping '`' and '\'), e.g. a.`b.c`.`d\`e`.
+ */
+import { invalidArgument } from './errors';
+import type { Fields, Value } from './model';
+
+export type FieldPath = readonly string[];
+
+export const NAME_FIELD = '__name__';
+const SIMPLE = /^[a-zA-Z_][a-zA-Z_0-9]*$/;
+
+export function parseFieldPath(text: string, where: string): FieldPath {
+  const segments: string[] = [];
+  let i = 0;
+  const fail = (why: string) =>
+    invalidArgument(`Invalid field path '${text}' at '${where}': ${why}.`);
+  if (text === '') throw fail('it is empty');
+  while (i <= text.length) {
+    let segment = '';
+    if (text[i] === '`') {
+      i++;
+      while (i < text.length && text[i] !== '`') {
+        if (text[i] === '\\') i++;
+        if (i >= text.length) throw fail('unterminated escape');
+        segment += text[i++];
+      }
+      if (text[i] !== '`') throw fail('unterminated backtick');
+      i++;
+    } else {
+      while (i < text.length && text[i] !== '.') segment += text[i++];
+      if (!SIMPLE.test(segment)) throw fail(`segment "${segment}" must be quoted in backticks`);
+    }
+    if (segment === '') throw fail('empty segment');
+    segments.push(segment);
+    if (i === text.length) break;
+    if (text[i] !== '.') throw fail(`unexpected "${text[i]}" after a quoted segment`);
+    i++;
+    if (i === text.length) throw fail('it ends with "."');
+  }
+  return segments;
+}
+
+export function canonicalFieldPath(path: FieldPath): string {
+  return path
+    .map((segment) =>
+      SIMPLE.test(segment) ? segment : `\`${segment.replace(/[\\`]/g, (c) => `\\${c}`)}\``,
+    )
+    .join('.');
+}
+
+export function isNameField(path: FieldPath): boolean {
+  return path.length === 1 && path[0] === NAME_FIELD;
+}
+
+export function getField(fields: Fields, path: FieldPath): Value | undefined {
+  let current: Value | undefined = fields[path[0]];
+  for (let i = 1; i < path.length; i++) {
+    if (current === undefined || !('mapValue' in current)) return undefined;
+    current = current.mapValue.fields?.[path[i]];
+  }
+  return current;
+}
+
+/** Returns new Fields with the value set; maps along the path are copied, never mutated. */
+export function setField(fields: Fields, path: FieldPath, value: Value): Fields {
+  const [head, ...rest] = path;
+  if (rest.length === 0) return { ...fields, [head]: value };
+  const existing = fields[head];
+  const inner =
+    existing !== undefined && 'mapValue' in existing ? (existing.mapValue.fields ?? {}) : {};
+  return { ...fields, [head]: { mapValue: { fields: setField(inner, rest, value) } } };
+}
+
+/** Returns new Fields without the value; a missing path leaves the fields unchanged. */
+export function deleteField(fields: Fields, path: FieldPath): Fields {
+  const [head, ...rest] = path;
+  if (!(head in fields)) return fields;
+  if (rest.length === 0) {
+    const copy = { ...fields };
+    delete copy[head];
+    return copy;
+  }
+  const existing = fields[head];
+  if (!('mapValue' in existing)) return fields;
+  const inner = deleteField(existing.mapValue.fields ?? {}, rest);
+  return { ...fields, [head]: { mapValue: { fields: inner } } };
+}
+
+/** Keeps only the given paths (a projection, as `select` and `mask` do). */
+export function projectFields(fields: Fields, paths: readonly FieldPath[]): Fields {
+  let result: Fields = {};
+  for (const path of paths) {
+    const value = getField(fields, path);
+    if (value !== undefined) result = setField(result, path, value);
+  }
+  return result;
+}

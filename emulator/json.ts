@@ -1,0 +1,72 @@
+/** Checks on untrusted request JSON, with errors worded like Google's JSON payload parser. */
+import { assertArgument, invalidArgument } from './errors';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Requires a JSON object at `where` and rejects unknown keys, as Google's APIs do. */
+export function expectObject(
+  value: unknown,
+  where: string,
+  allowed: readonly string[],
+): JsonObject {
+  assertArgument(
+    isObject(value),
+    `Invalid JSON payload received. Expected an object at '${where}'.`,
+  );
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      const at = where ? ` at '${where}'` : '';
+      throw invalidArgument(
+        `Invalid JSON payload received. Unknown name "${key}"${at}: Cannot find field.`,
+      );
+    }
+  }
+  return value;
+}
+
+export function expectArray(value: unknown, where: string): unknown[] {
+  assertArgument(
+    Array.isArray(value),
+    `Invalid value at '${where}': expected a list, got ${describe(value)}.`,
+  );
+  return value;
+}
+
+export function expectString(value: unknown, where: string): string {
+  assertArgument(
+    typeof value === 'string',
+    `Invalid value at '${where}': expected a string, got ${describe(value)}.`,
+  );
+  return value;
+}
+
+export function optionalString(value: unknown, where: string): string | undefined {
+  return value === undefined ? undefined : expectString(value, where);
+}
+
+export function expectBoolean(value: unknown, where: string): boolean {
+  assertArgument(
+    typeof value === 'boolean',
+    `Invalid value at '${where}': expected a boolean, got ${describe(value)}.`,
+  );
+  return value;
+}
+
+/** int32 in proto3 JSON: a number or a decimal string. */
+export function expectInt32(value: unknown, where: string): number {
+  const parsed = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+  assertArgument(
+    typeof parsed === 'number' && Number.isInteger(parsed) && Math.abs(parsed) <= 2 ** 31 - 1,
+    `Invalid value at '${where}' (TYPE_INT32): ${describe(value)}.`,
+  );
+  return parsed;
+}
+
+export function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

@@ -1,0 +1,64 @@
+/** The one place operations ask the rules; the store never parses rules itself. */
+import { ApiError } from './errors';
+import type { Document } from './model';
+import type { RequestContext } from './context';
+import type { RulesDataAccess, RulesMethod, RulesQuery } from './rules/validator';
+import { toDocument, type StoredDoc } from './storedDoc';
+
+export interface RulesCheck {
+  method: RulesMethod;
+  /** Relative to `.../documents`: the document path, or the collection path for list. */
+  path: string;
+  resource: StoredDoc | null;
+  requestResource: StoredDoc | null;
+  query: RulesQuery | null;
+}
+
+/** True when the rules must be consulted (rules loaded and the caller is not `Bearer owner`). */
+export function rulesApply(ctx: RequestContext): boolean {
+  return ctx.rules !== null && ctx.caller.kind !== 'owner';
+}
+
+/** Throws PERMISSION_DENIED, naming the method, the path and the rules' reason, on a denial. */
+export function checkRules(
+  ctx: RequestContext,
+  check: RulesCheck,
+  data: RulesDataAccess,
+  time: Date,
+): void {
+  if (!ctx.rules || ctx.caller.kind === 'owner') return;
+  const decision = ctx.rules.evaluate(
+    {
+      method: check.method,
+      database: ctx.db.database,
+      path: check.path,
+      auth: ctx.caller.kind === 'user' ? ctx.caller.auth : null,
+      time,
+      resource: check.resource ? toDocument(check.resource) : null,
+      requestResource: check.requestResource ? toDocument(check.requestResource) : null,
+      query: check.query,
+    },
+    data,
+  );
+  if (!decision.allowed) {
+    // matches the official emulator: the production text, then why (method, path, rule).
+    throw new ApiError(
+      'PERMISSION_DENIED',
+      `Missing or insufficient permissions. Denied '${check.method}' on ${check.path}: ${decision.reason}`,
+    );
+  }
+}
+
+/** Reads for rules functions (get(), exists(), getAfter()) over relative paths. */
+export function dataAccess(
+  before: (path: string) => StoredDoc | null,
+  after: (path: string) => StoredDoc | null = before,
+): RulesDataAccess {
+  const wrap =
+    (read: (path: string) => StoredDoc | null) =>
+    (path: string): Document | null => {
+      const doc = read(path);
+      return doc ? toDocument(doc) : null;
+    };
+  return { get: wrap(before), getAfter: wrap(after) };
+}

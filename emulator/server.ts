@@ -1,0 +1,179 @@
+/**
+ * The Firestore emulator's HTTP server (node:http): routing, CORS, body limits, credentials, and
+ * the one place where thrown errors become Google's JSON error shape. Bad input never ends the
+ * process; an unexpected error is logged and answered 500 INTERNAL.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { callerFromHeader } from './auth';
+import type { RequestContext } from './context';
+import { exportData, importData } from './dataFiles';
+import { ApiError, invalidArgument } from './errors';
+import { batchGet } from './operations/batchGet';
+import { clearDatabase } from './operations/clear';
+import { commit } from './operations/commit';
+import { runQuery } from './operations/runQuery';
+import { parseAndCompileRules } from './operations/securityRules';
+import { route, type Route } from './routes';
+import type { RulesValidator } from './rules/validator';
+import { EmulatorState } from './state';
+
+export interface EmulatorOptions {
+  host?: string;
+  /** 0 = any free port. */
+  port?: number;
+  rules?: RulesValidator | null;
+  log?: (line: string) => void;
+}
+
+export interface RunningEmulator {
+  host: string;
+  port: number;
+  url: string;
+  setRules(rules: RulesValidator | null): void;
+  exportData(dir: string): Promise<void>;
+  importData(dir: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** matches Google's front ends: request bodies over 10 MiB are refused. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export async function startFirestoreEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line: string) => console.error(line));
+  const state = new EmulatorState();
+  let rules = options.rules ?? null;
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // Only a failure to write the response gets here; the request is already lost.
+      log(`Firestore emulator: could not answer ${req.method} ${req.url}: ${String(error)}`);
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = req.headers.origin;
+    res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
+    res.setHeader('Vary', 'Origin');
+    if (req.method === 'OPTIONS') {
+      // Preflight: allow whatever headers the browser asks for (the SDK sends x-goog-*, x-firebase-*).
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader(
+        'Access-Control-Allow-Headers',
+        req.headers['access-control-request-headers'] ??
+          'content-type, authorization, x-goog-api-client, google-cloud-resource-prefix, x-goog-request-params, x-firebase-gmpid',
+      );
+      res.setHeader('Access-Control-Max-Age', '3600');
+      res.writeHead(204).end();
+      req.resume();
+      return;
+    }
+    let status = 200;
+    let payload: unknown;
+    try {
+      payload = await dispatch(req);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : internal(error);
+      status = apiError.httpStatus;
+      payload = apiError.toJSON();
+    }
+    if (typeof payload === 'string') {
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(payload);
+      return;
+    }
+    res
+      .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+      .end(JSON.stringify(payload));
+  }
+
+  async function dispatch(req: IncomingMessage): Promise<unknown> {
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    let target: Route;
+    try {
+      target = route(req.method ?? 'GET', url.pathname);
+    } catch (error) {
+      req.resume();
+      throw error;
+    }
+    const body = await readJson(req);
+    if (target.kind === 'health') return 'Ok';
+    if (target.kind === 'securityRules') {
+      rules = parseAndCompileRules(body);
+      log('Firestore emulator: security rules replaced through the REST endpoint.');
+      return {};
+    }
+    if (target.kind === 'clear') return clearDatabase(state, target.db);
+    const ctx: RequestContext = {
+      db: target.db,
+      caller: callerFromHeader(req.headers.authorization),
+      rules,
+    };
+    if (target.kind === 'runQuery') return runQuery(state, { parent: target.parent, body }, ctx);
+    if (target.kind === 'commit') return commit(state, body, ctx);
+    return batchGet(state, body, ctx);
+  }
+
+  function internal(error: unknown): ApiError {
+    log(
+      `Firestore emulator: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    const message = error instanceof Error ? error.message : String(error);
+    return new ApiError('INTERNAL', `Internal error in the Firestore emulator: ${message}`);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => log(`Firestore emulator: server error: ${String(error)}`));
+  const port = (server.address() as AddressInfo).port; // listening on TCP, so address() is an AddressInfo
+  return {
+    host,
+    port,
+    url: `http://${host}:${port}`,
+    setRules(next) {
+      rules = next;
+    },
+    exportData: (dir) => exportData(state, dir),
+    async importData(dir) {
+      await importData(state, dir);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Reads the whole body (any content type: the Lite SDK posts JSON as text/plain) and parses it. */
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    // Past the limit the rest is drained, not kept, so the client still reads the 413.
+    if (size <= MAX_BODY_BYTES) chunks.push(buffer);
+  }
+  if (size > MAX_BODY_BYTES) {
+    throw new ApiError(
+      'INVALID_ARGUMENT',
+      `Request payload size exceeds the limit: ${MAX_BODY_BYTES} bytes.`,
+      413,
+    );
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalidArgument(
+      `Invalid JSON payload received. ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

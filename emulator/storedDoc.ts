@@ -1,0 +1,26 @@
+import type { Document, Fields, Value } from './model';
+import { formatServerTime, type Micros } from './time';
+
+/** A document as the store keeps it: canonical values, times in microseconds. Never mutated. */
+export interface StoredDoc {
+  /** Relative to `.../documents`, e.g. 'posts/abc'. */
+  path: string;
+  /** The full resource name. */
+  name: string;
+  /** `{referenceValue: name}`, kept so ordering by __name__ allocates nothing. */
+  ref: Value;
+  fields: Fields;
+  createTime: Micros;
+  updateTime: Micros;
+}
+
+export function toDocument(doc: StoredDoc, fields: Fields = doc.fields): Document {
+  // matches Firestore: a document without fields has no `fields` member.
+  const hasFields = Object.keys(fields).length > 0;
+  return {
+    name: doc.name,
+    ...(hasFields ? { fields } : {}),
+    createTime: formatServerTime(doc.createTime),
+    updateTime: formatServerTime(doc.updateTime),
+  };
+}
