@@ -65,12 +65,17 @@ let last: Micros = 0;
 
 /** Strictly increasing, so every commit gets its own updateTime, as in Firestore. */
 export function nextServerTime(): Micros {
-  const now = Date.now() * 1000;
+  const now = wallClockMicros();
   last = now > last ? now : last + 1;
   return last;
 }
 
 /** The current time without advancing the commit clock (readTime of a query). */
 export function currentTime(): Micros {
-  return Math.max(Date.now() * 1000, last);
+  return Math.max(wallClockMicros(), last);
+}
+
+/** performance.now() gives sub-millisecond resolution, so times carry real microseconds. */
+function wallClockMicros(): Micros {
+  return Math.floor((performance.timeOrigin + performance.now()) * 1000);
 }

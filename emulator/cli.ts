@@ -1,0 +1,132 @@
+/**
+ * `tsx emulator/cli.ts`: the Java-free Firestore emulator for development and tests.
+ * Flags: --host, --port, --project, --rules PATH, --watch-rules, --import DIR, --export-on-exit DIR.
+ */
+import { existsSync, readFileSync, watch } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXPORT_FILE } from './dataFiles';
+import { compileRules, RulesSyntaxError } from './rules/index';
+import type { RulesValidator } from './rules/validator';
+import { startFirestoreEmulator, type RunningEmulator } from './server';
+
+const { values: flags } = parseArgs({
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '8080' },
+    project: { type: 'string', default: 'demo-transfer-feed' },
+    rules: { type: 'string' },
+    'watch-rules': { type: 'boolean', default: false },
+    import: { type: 'string' },
+    'export-on-exit': { type: 'string' },
+  },
+  strict: true,
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function loadRules(path: string): RulesValidator {
+  return compileRules(readFileSync(path, 'utf8'), basename(path));
+}
+
+async function main(): Promise<void> {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be a port number, got "${flags.port}".`);
+  const rulesPath = flags.rules ? resolve(flags.rules) : null;
+  let rules: RulesValidator | null = null;
+  if (rulesPath) {
+    try {
+      rules = loadRules(rulesPath);
+    } catch (error) {
+      // A syntax error reads "firestore.rules:LINE:COL: what was expected".
+      fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startFirestoreEmulator({
+      host: flags.host,
+      port,
+      rules,
+      log: (line) => console.log(line),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code; // listen() rejects with a system error
+    if (code === 'EADDRINUSE')
+      fail(`Port ${port} is already in use on ${flags.host}; the Firestore emulator cannot start.`);
+    throw error;
+  }
+  if (flags.import) {
+    if (existsSync(resolve(flags.import, EXPORT_FILE))) {
+      await emulator.importData(resolve(flags.import));
+      console.log(`Imported data from ${flags.import}.`);
+    } else {
+      console.log(`Nothing to import: ${resolve(flags.import, EXPORT_FILE)} does not exist yet.`);
+    }
+  }
+  console.log(
+    `Firestore emulator — a DEVELOPMENT emulator, not for production — listening on ${emulator.url}`,
+  );
+  console.log(`  project: ${flags.project} (any project id is accepted)`);
+  if (rulesPath) {
+    console.log(
+      `  security rules: ${rulesPath} (enforced${flags['watch-rules'] ? ', reloaded on change' : ''})`,
+    );
+  } else {
+    console.log('  !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!');
+    console.log('  !! WARNING: NO SECURITY RULES LOADED. EVERY REQUEST IS ALLOWED.             !!');
+    console.log('  !! Start with --rules firestore.rules to enforce them.                      !!');
+    console.log('  !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!');
+  }
+  if (rulesPath && flags['watch-rules']) watchRules(rulesPath, emulator);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      if (flags['export-on-exit']) {
+        await emulator.exportData(resolve(flags['export-on-exit']));
+        console.log(`Exported data to ${flags['export-on-exit']} (${signal}).`);
+      }
+      await emulator.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Firestore emulator: stopping failed: ${String(error)}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** Watches the directory (editors often replace the file), recompiles, keeps the old rules on error. */
+function watchRules(path: string, emulator: RunningEmulator): void {
+  let timer: NodeJS.Timeout | undefined;
+  watch(dirname(path), (_event, file) => {
+    if (file !== basename(path)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      try {
+        emulator.setRules(loadRules(path));
+        console.log(`Security rules reloaded from ${path}.`);
+      } catch (error) {
+        const detail =
+          error instanceof RulesSyntaxError || error instanceof Error
+            ? error.message
+            : String(error);
+        console.error(`Security rules NOT reloaded; the previous rules stay in force. ${detail}`);
+      }
+    }, 100);
+  });
+}
+
+main().catch((error: unknown) =>
+  fail(
+    `Firestore emulator failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  ),
+);
