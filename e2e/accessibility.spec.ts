@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { DEMO_POSTS, expect, test } from './fixtures';
+import {
+  FAN_EMAIL,
+  PAGE_SIZE,
+  accountChooser,
+  article,
+  articles,
+  feed,
+  loadMoreButton,
+  openFeed,
+  signInAs,
+  signInAsAdmin,
+  useTheme,
+} from './support/app';
+import { describeFindings, scanPage } from './support/axe';
+
+const THEMES: ('dark' | 'light')[] = ['dark', 'light'];
+
+const SIGN_IN: Record<string, (page: Page) => Promise<void>> = {
+  'signed out': async () => {},
+  'as a fan': (page) => signInAs(page, FAN_EMAIL),
+  'as the administrator': signInAsAdmin,
+};
+
+test.describe('accessibility', () => {
+  for (const [who, signIn] of Object.entries(SIGN_IN)) {
+    test(`axe finds nothing serious ${who}, in dark and in light`, async ({ page }, testInfo) => {
+      await openFeed(page);
+      await signIn(page);
+      for (const theme of THEMES) {
+        await useTheme(page, theme);
+        const findings = await scanPage(page);
+        if (findings.length > 0) {
+          const report = describeFindings(findings);
+          console.log(`axe, ${who}, ${theme}, ${testInfo.project.name}:\n${report}`);
+        }
+        expect(findings, `${theme}: ${describeFindings(findings)}`).toEqual([]);
+      }
+    });
+  }
+
+  test('axe finds nothing serious in the account chooser and the edit box', async ({ page }) => {
+    await openFeed(page);
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    await expect(accountChooser(page)).toBeVisible();
+    const chooserFindings = await scanPage(page);
+    expect(chooserFindings, describeFindings(chooserFindings)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(accountChooser(page)).toHaveCount(0);
+
+    await signInAsAdmin(page);
+    await article(page, DEMO_POSTS[0].title)
+      .getByRole('button', { name: /^Edit\b/ })
+      .click();
+    const editFindings = await scanPage(page);
+    expect(editFindings, describeFindings(editFindings)).toEqual([]);
+  });
+
+  test('the feed follows the ARIA feed pattern', async ({ page }) => {
+    await openFeed(page);
+    await expect(feed(page)).toHaveCount(1);
+    await expect(feed(page)).toHaveAccessibleName(/\S/);
+    await expectFeedArticles(page, PAGE_SIZE);
+
+    await loadMoreButton(page).click();
+    await expect(articles(page)).toHaveCount(2 * PAGE_SIZE);
+    await expect(feed(page)).not.toHaveAttribute('aria-busy', 'true');
+    await expectFeedArticles(page, 2 * PAGE_SIZE);
+  });
+});
+
+/**
+ * Each article is named by its title through aria-labelledby pointing inside itself, carries its
+ * position (aria-posinset 1..n) and the set size, and can take focus for article-to-article reading.
+ */
+async function expectFeedArticles(page: Page, count: number): Promise<void> {
+  const facts = await feed(page).evaluate((element) =>
+    Array.from(element.querySelectorAll('[role="article"], article'), (item) => {
+      const labelIds = (item.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+      const labels = labelIds.map((id) => document.getElementById(id));
+      return {
+        labelInside:
+          labels.length > 0 && labels.every((label) => label !== null && item.contains(label)),
+        label: labels.map((label) => label?.textContent?.trim() ?? '').join(' '),
+        posinset: item.getAttribute('aria-posinset'),
+        setsize: item.getAttribute('aria-setsize'),
+        tabindex: item.getAttribute('tabindex'),
+      };
+    }),
+  );
+  expect(facts).toHaveLength(count);
+  facts.forEach((fact, index) => {
+    const where = `article ${index + 1}`;
+    expect(fact.labelInside, `${where} is labelled by its own title`).toBe(true);
+    expect(fact.label, where).toBe(DEMO_POSTS[index].title);
+    expect(fact.posinset, `${where} aria-posinset`).toBe(String(index + 1));
+    const setsize = Number(fact.setsize);
+    expect(setsize === -1 || setsize >= count, `${where} aria-setsize ${fact.setsize}`).toBe(true);
+    expect(['0', '-1'], `${where} tabindex`).toContain(fact.tabindex);
+  });
+}

@@ -1,0 +1,64 @@
+import { test as base, type BrowserContext, type Route } from '@playwright/test';
+import { buildDemoPosts, type DemoPost } from '../scripts/seed/demoPosts';
+import { E2E_PORTS } from './support/env';
+import { resetFeed } from './support/firestoreAdmin';
+
+/** Set by e2e/global-setup.ts; workers inherit it. */
+export const SEED_NOW = Number(process.env.E2E_SEED_NOW ?? Date.now());
+export const RULES_ENFORCED = process.env.E2E_RULES_ENFORCED === 'true';
+/** The demo posts as seeded before every test, newest first. */
+export const DEMO_POSTS: DemoPost[] = buildDemoPosts(SEED_NOW);
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+interface Fixtures {
+  /** Every request to a host other than this machine, aborted. */
+  blockedRequests: string[];
+  /** Uncaught exceptions in any page of the test; the test fails if there are any. */
+  pageErrors: Error[];
+  /** Emulator data back to the demo posts before each test. */
+  freshFeed: void;
+}
+
+export const test = base.extend<Fixtures>({
+  // Auto: every test gets the guard, also tests that never look at what it blocked.
+  blockedRequests: [
+    async ({ context }, use) => {
+      const blocked: string[] = [];
+      await guardNetwork(context, blocked);
+      await use(blocked);
+    },
+    { auto: true },
+  ],
+  pageErrors: [
+    async ({ context }, use) => {
+      const errors: Error[] = [];
+      context.on('weberror', (webError) => errors.push(webError.error()));
+      await use(errors);
+      if (errors.length > 0) {
+        throw new Error(`Uncaught errors in the page:\n${errors.map(String).join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+  freshFeed: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern; this one needs none.
+    async ({}, use) => {
+      await resetFeed(E2E_PORTS, { now: SEED_NOW, rulesEnforced: RULES_ENFORCED });
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';
+
+/** Nothing leaves the machine: requests to non-loopback hosts (popups included) are aborted. */
+async function guardNetwork(context: BrowserContext, blocked: string[]): Promise<void> {
+  await context.route('**/*', (route: Route) => {
+    const url = new URL(route.request().url());
+    if (LOOPBACK.has(url.hostname)) return route.continue();
+    blocked.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+}

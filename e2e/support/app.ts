@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import { ROOT } from './env';
+
+/** How a person finds things on the one screen: by role and accessible name. */
+export const ADMIN_EMAIL = readAdminEmail(join(ROOT, 'firestore.rules'));
+export const FAN_EMAIL = 'e2e.fan@example.com';
+export const PAGE_SIZE = 35;
+
+export function feed(page: Page): Locator {
+  return page.getByRole('feed');
+}
+
+export function articles(page: Page): Locator {
+  return feed(page).getByRole('article');
+}
+
+export function article(page: Page, title: string): Locator {
+  return feed(page).getByRole('article', { name: title, exact: true });
+}
+
+export function searchBox(page: Page): Locator {
+  return page
+    .getByRole('searchbox', { name: /search/i })
+    .or(page.getByRole('textbox', { name: /search/i }));
+}
+
+export function loadMoreButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Load More', exact: true });
+}
+
+/** The administrator's form: the one holding the 'Post title' field. */
+export function postForm(page: Page): Locator {
+  return page.locator('form', { has: page.getByRole('textbox', { name: 'Post title' }) });
+}
+
+export function accountChooser(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Choose an account' });
+}
+
+/** Opens the feed and waits for the first page of posts. */
+export async function openFeed(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(articles(page)).toHaveCount(PAGE_SIZE);
+}
+
+/** Signs in through the Auth emulator's account chooser by typing an e-mail. */
+export async function signInAs(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const chooser = accountChooser(page);
+  await chooser.getByRole('textbox', { name: 'Email' }).fill(email);
+  await chooser.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectSignedInAs(page, email);
+}
+
+/** Signs in with the chooser's one-click choice for the demo administrator. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await accountChooser(page)
+    .getByRole('button', { name: new RegExp(escapeRegExp(ADMIN_EMAIL)) })
+    .click();
+  await expectSignedInAs(page, ADMIN_EMAIL);
+}
+
+export async function expectSignedInAs(page: Page, email: string): Promise<void> {
+  await expect(accountChooser(page)).toHaveCount(0);
+  await expect(page.getByText('Logged in as:')).toBeVisible();
+  await expect(page.getByText(email, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** Flips the theme with the header's toggle and waits until the page says it flipped. */
+export async function toggleTheme(page: Page): Promise<void> {
+  const before = await currentTheme(page);
+  await themeToggle(page).click();
+  await expect.poll(() => currentTheme(page)).not.toBe(before);
+}
+
+export async function useTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  if ((await currentTheme(page)) !== theme) await toggleTheme(page);
+  expect(await currentTheme(page)).toBe(theme);
+}
+
+export function themeToggle(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /theme|dark|light/i });
+}
+
+export function currentTheme(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

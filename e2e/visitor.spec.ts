@@ -1,0 +1,143 @@
+import type { Page, Route } from '@playwright/test';
+import { DEMO_POSTS, expect, test } from './fixtures';
+import {
+  PAGE_SIZE,
+  article,
+  articles,
+  currentTheme,
+  feed,
+  loadMoreButton,
+  openFeed,
+  searchBox,
+  themeToggle,
+  toggleTheme,
+} from './support/app';
+
+test.describe('a visitor', () => {
+  test('reads the newest 35 posts, then pages of 35 until Load More disappears', async ({
+    page,
+  }) => {
+    await openFeed(page);
+    await expect(articles(page).first()).toHaveAccessibleName(DEMO_POSTS[0].title);
+    await expect(articles(page).last()).toHaveAccessibleName(DEMO_POSTS[PAGE_SIZE - 1].title);
+    await expect(page.getByText('Loading more...')).toBeHidden();
+    await expect(feed(page)).not.toHaveAttribute('aria-busy', 'true');
+
+    // Hold the next page's query until the loading state has been seen, then let it through.
+    const held = await holdNextQuery(page);
+    await loadMoreButton(page).click();
+    await held.caught;
+    await expect(page.getByText('Loading more...')).toBeVisible();
+    await expect(feed(page)).toHaveAttribute('aria-busy', 'true');
+    held.release();
+    await expect(articles(page)).toHaveCount(2 * PAGE_SIZE);
+    await expect(page.getByText('Loading more...')).toBeHidden();
+    await expect(feed(page)).not.toHaveAttribute('aria-busy', 'true');
+    await expect(articles(page).nth(PAGE_SIZE)).toHaveAccessibleName(DEMO_POSTS[PAGE_SIZE].title);
+
+    await loadMoreButton(page).click();
+    await expect(articles(page)).toHaveCount(DEMO_POSTS.length);
+    await expect(articles(page).last()).toHaveAccessibleName(DEMO_POSTS.at(-1)?.title ?? '');
+    await expect(loadMoreButton(page)).toHaveCount(0);
+  });
+
+  test('searches the loaded posts, case-insensitively, and clears the search', async ({ page }) => {
+    await openFeed(page);
+    const search = searchBox(page);
+    await expect(search).toHaveAttribute('placeholder', 'Search posts...');
+
+    const loaded = DEMO_POSTS.slice(0, PAGE_SIZE);
+    // A player named in some posts, typed in a different case than he is written.
+    const query = 'qUIROGA';
+    const matching = loaded.filter((post) =>
+      `${post.title}\n${post.content}`.toLowerCase().includes(query.toLowerCase()),
+    );
+    expect(matching.length).toBeGreaterThan(0);
+    expect(matching.length).toBeLessThan(PAGE_SIZE);
+
+    await search.fill(query);
+    await expect(articles(page)).toHaveCount(matching.length);
+    for (const post of matching) await expect(article(page, post.title)).toBeVisible();
+
+    await search.fill('no such transfer anywhere');
+    await expect(articles(page)).toHaveCount(0);
+    await expect(page.getByText('No posts match')).toBeVisible();
+
+    await search.fill('');
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+  });
+
+  test("opens 'Read more' in a new tab", async ({ page, blockedRequests }) => {
+    await openFeed(page);
+    const post = DEMO_POSTS.slice(0, PAGE_SIZE).find((candidate) => candidate.link !== '');
+    if (!post) throw new Error('The demo data has no post with a link on the first page');
+    const link = article(page, post.title).getByRole('link', { name: /Read more/ });
+    await expect(link).toHaveAttribute('href', post.link);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+
+    const popup = page.waitForEvent('popup');
+    await link.click();
+    await popup;
+    // The new tab went for the article; the test's network guard kept it on this machine.
+    await expect.poll(() => blockedRequests).toContain(post.link);
+    expect(page.url()).not.toContain('example.com');
+  });
+
+  test('switches between dark (the default) and light, remembered after reload', async ({
+    page,
+  }) => {
+    await openFeed(page);
+    expect(await currentTheme(page)).toBe('dark');
+    await expect(themeToggle(page)).toBeVisible();
+    const darkBackground = await backgroundColor(page);
+
+    await toggleTheme(page);
+    expect(await currentTheme(page)).toBe('light');
+    const lightBackground = await backgroundColor(page);
+    expect(lightBackground).not.toBe(darkBackground);
+
+    // Record the theme in the very first frame after reload: it must already be light (no flash).
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        const root = document.documentElement;
+        root.dataset.e2eFirstFrameTheme = root.getAttribute('data-theme') ?? 'none';
+        root.dataset.e2eFirstFrameBackground = getComputedStyle(
+          document.body ?? root,
+        ).backgroundColor;
+      });
+    });
+    await page.reload();
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+    const root = page.locator('html');
+    await expect(root).toHaveAttribute('data-e2e-first-frame-theme', 'light');
+    await expect(root).toHaveAttribute('data-e2e-first-frame-background', lightBackground);
+    expect(await currentTheme(page)).toBe('light');
+
+    await toggleTheme(page);
+    await page.reload();
+    await expect(root).toHaveAttribute('data-e2e-first-frame-theme', 'dark');
+    expect(await backgroundColor(page)).toBe(darkBackground);
+  });
+});
+
+function backgroundColor(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+/** Holds the next Firestore query until release(); `caught` resolves when the request arrives. */
+async function holdNextQuery(page: Page): Promise<{ caught: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let caught = () => {};
+  const caughtPromise = new Promise<void>((resolve) => (caught = resolve));
+  const isQuery = (url: URL) => url.pathname.endsWith(':runQuery');
+  const handler = async (route: Route) => {
+    await page.unroute(isQuery, handler);
+    caught();
+    await released;
+    await route.fallback();
+  };
+  await page.route(isQuery, handler);
+  return { caught: caughtPromise, release };
+}

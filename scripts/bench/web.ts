@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:web`: performance budgets of the production build, measured on this machine
+ * against the local emulators (loopback only). Prints `name: value unit` lines and exits non-zero
+ * when a budget is missed. `--bundle-only` stops after the bundle-size figures (no browser needed).
+ */
+import { buildDemoPosts, type DemoPost } from '../seed/demoPosts';
+import { buildBundle } from '../../e2e/support/build';
+import { requireChromium } from '../../e2e/support/chromium';
+import { BENCH_BUILD_DIR, BENCH_PORTS } from '../../e2e/support/env';
+import { resetFeed } from '../../e2e/support/firestoreAdmin';
+import { startStack, type Stack } from '../../e2e/support/stack';
+import { measureFirstLoad, measureSearchKeystrokes, withBrowser } from './web/browser';
+import { analyseFirstLoad } from './web/bundle';
+import { median, runLighthouse } from './web/lighthouse';
+
+const PAGE_SIZE = 35;
+const LIGHTHOUSE_RUNS = 3;
+const DEBUGGING_PORT = 9233;
+const TIME_LIMIT_MS = 5 * 60_000;
+/** 60 pages of 35: the load the search keystroke budget is about. */
+const MANY_POSTS = 60 * PAGE_SIZE;
+const SEARCH_TEXT = 'quiroga';
+const HOUR = 3_600_000;
+
+interface Budget {
+  name: string;
+  value: number;
+  limit: number;
+  /** 'max': value must be at most limit; 'min': at least. */
+  kind: 'max' | 'min';
+}
+
+const budgets: Budget[] = [];
+let stack: Stack | undefined;
+
+function report(name: string, value: number | string, unit = ''): void {
+  console.log(`${name}: ${value}${unit ? ` ${unit}` : ''}`);
+}
+
+function budget(name: string, value: number, kind: Budget['kind'], limit: number): void {
+  budgets.push({ name, value, kind, limit });
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function main(): Promise<number> {
+  const bundleOnly = process.argv.includes('--bundle-only');
+  const started = Date.now();
+  const build = await buildBundle(BENCH_BUILD_DIR, BENCH_PORTS);
+  report('build', build);
+
+  const firstLoad = analyseFirstLoad(BENCH_BUILD_DIR);
+  report('first-load-js-gzip', kb(firstLoad.gzipBytes), 'KB');
+  budget('first-load-js-gzip (KB)', firstLoad.gzipBytes / 1024, 'max', 100);
+  for (const chunk of firstLoad.chunks.slice(0, 6)) {
+    report(`first-load-chunk ${chunk.file}`, kb(chunk.gzipBytes), 'KB');
+  }
+  report('lazy-js-files', firstLoad.lazyFiles.length, 'files');
+  if (bundleOnly) return verdict(started);
+
+  const browser = requireChromium();
+  const now = Math.floor(Date.now() / HOUR) * HOUR;
+  stack = await startStack(BENCH_PORTS, BENCH_BUILD_DIR, now);
+  const url = `${stack.url}/`;
+  const entry = firstLoad.chunks.find((chunk) => /^assets\/index-.*\.js$/.test(chunk.file));
+  const executablePath = browser.kind === 'path' ? browser.executablePath : undefined;
+
+  await withBrowser(executablePath, async (chromium) => {
+    const load = await measureFirstLoad(chromium, url, entry?.file ?? '');
+    report('first-load-js-transferred', kb(load.transferredJsBytes), 'KB');
+    report('first-page-request-start', Math.round(load.queryStartMs), 'ms');
+    report('entry-script-loaded', Math.round(load.entryLoadedMs), 'ms');
+    report('first-post-rendered', Math.round(load.firstPostMs), 'ms');
+    report('first-page-request-initiator', shortUrl(load.queryInitiator));
+    // Before render means the request does not wait for the React bundle: it is started by
+    // index.html itself (or at least before the entry module has arrived).
+    const bundleFiles = new Set(firstLoad.chunks.map((chunk) => chunk.file));
+    const initiatorPath = new URL(load.queryInitiator, url).pathname.slice(1);
+    const fromBundle = load.queryInitiator === 'unknown' || bundleFiles.has(initiatorPath);
+    const beforeRender =
+      load.queryStartMs < load.firstPostMs &&
+      (!fromBundle || load.queryStartMs < load.entryLoadedMs);
+    report('first-page-request-before-render', beforeRender ? 'yes' : 'no');
+    budget('first-page-request-before-render (1 = yes)', beforeRender ? 1 : 0, 'min', 1);
+  });
+
+  const runs = await runLighthouse(browser.executablePath, url, DEBUGGING_PORT, LIGHTHOUSE_RUNS);
+  const score = median(runs.map((run) => run.score));
+  const lcp = median(runs.map((run) => run.lcpMs));
+  const cls = median(runs.map((run) => run.clsValue));
+  const tbt = median(runs.map((run) => run.tbtMs));
+  report('lighthouse-runs', runs.length, 'runs');
+  report('lighthouse-performance', score.toFixed(2), 'score');
+  report('lcp', Math.round(lcp), 'ms');
+  report('cls', cls.toFixed(3));
+  report('tbt', Math.round(tbt), 'ms');
+  report('fcp', Math.round(median(runs.map((run) => run.fcpMs))), 'ms');
+  budget('lighthouse-performance (score)', score, 'min', 0.98);
+  budget('lcp (ms)', lcp, 'max', 1800);
+  budget('cls', cls, 'max', 0.02);
+  budget('tbt (ms)', tbt, 'max', 50);
+
+  const posts = manyPosts(now);
+  await resetFeed(BENCH_PORTS, { now, rulesEnforced: stack.rulesEnforced, posts });
+  const keystrokes = await withBrowser(executablePath, (chromium) =>
+    measureSearchKeystrokes(chromium, url, posts.length, PAGE_SIZE, SEARCH_TEXT, (text) =>
+      countMatches(posts, text),
+    ),
+  );
+  const perKey = keystrokes.perKeystrokeMs;
+  const keyMedian = median(perKey);
+  report('search-posts-loaded', posts.length, 'posts');
+  report('search-keystroke-main-thread', keyMedian.toFixed(1), 'ms');
+  report('search-keystroke-main-thread-max', Math.max(...perKey).toFixed(1), 'ms');
+  report('search-keystrokes', perKey.length, 'keystrokes');
+  budget('search-keystroke-main-thread (ms)', keyMedian, 'max', 16);
+
+  return verdict(started);
+}
+
+function verdict(started: number): number {
+  report('bench-time', ((Date.now() - started) / 1000).toFixed(0), 's');
+  const missed = budgets.filter((item) =>
+    item.kind === 'max' ? item.value > item.limit : item.value < item.limit,
+  );
+  for (const item of missed) {
+    const relation = item.kind === 'max' ? 'at most' : 'at least';
+    console.error(
+      `BUDGET MISSED: ${item.name} is ${round(item.value)}, must be ${relation} ${item.limit}`,
+    );
+  }
+  if (missed.length === 0) console.log(`budgets: all ${budgets.length} met`);
+  return missed.length === 0 ? 0 : 1;
+}
+
+/** 2,100 posts: the demo posts again and again, each batch older than the one before. */
+function manyPosts(now: number): DemoPost[] {
+  const posts: DemoPost[] = [];
+  for (let batch = 0; posts.length < MANY_POSTS; batch += 1) {
+    posts.push(...buildDemoPosts(now - batch * 1_700 * HOUR));
+  }
+  return posts.slice(0, MANY_POSTS);
+}
+
+/** The spec's search: case-insensitive substring of title or content. */
+function countMatches(posts: DemoPost[], text: string): number {
+  const needle = text.toLowerCase();
+  return posts.filter((post) => `${post.title}\n${post.content}`.toLowerCase().includes(needle))
+    .length;
+}
+
+function shortUrl(value: string): string {
+  return value.replace(/^https?:\/\/[^/]+/, '') || value;
+}
+
+function round(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(3);
+}
+
+async function shutdown(code: number): Promise<never> {
+  await stack?.stop();
+  process.exit(code);
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench:web took longer than ${TIME_LIMIT_MS / 60_000} minutes; stopping.`);
+  void shutdown(1);
+}, TIME_LIMIT_MS);
+watchdog.unref();
+
+main().then(
+  (code) => shutdown(code),
+  async (error: unknown) => {
+    console.error(`bench:web: ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown(1);
+  },
+);

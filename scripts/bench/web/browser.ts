@@ -1,0 +1,228 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../../e2e/support/chromium';
+
+/** Measurements in a Playwright-driven Chromium (the same one the e2e suite uses). */
+export async function withBrowser<T>(
+  executablePath: string | undefined,
+  use: (browser: Browser) => Promise<T>,
+): Promise<T> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    return await use(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface FirstLoadInBrowser {
+  /** Bytes on the wire (headers included) of every script fetched before any interaction. */
+  transferredJsBytes: number;
+  scripts: { url: string; transferSize: number }[];
+  /** When the first page's runQuery started, ms after navigation start. */
+  queryStartMs: number;
+  /** When the entry module (the React bundle) had arrived. */
+  entryLoadedMs: number;
+  /** When the first post appeared in the DOM. */
+  firstPostMs: number;
+  /** The script that called fetch for the first page: index.html itself or a bundle chunk. */
+  queryInitiator: string;
+}
+
+/** A cold visit: fresh profile, wait for the network to go quiet, read Resource Timing. */
+export async function measureFirstLoad(
+  browser: Browser,
+  url: string,
+  entryFile: string,
+): Promise<FirstLoadInBrowser> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('article, [role="article"]')) {
+          performance.mark('e2e-first-post');
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let queryInitiator = 'unknown';
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (!event.request.url.includes(':runQuery') || queryInitiator !== 'unknown') return;
+      const frames = event.initiator.stack?.callFrames ?? [];
+      queryInitiator = frames[0]?.url || event.initiator.url || event.initiator.type;
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => performance.getEntriesByName('e2e-first-post').length > 0);
+    const timing = await page.evaluate((entry) => {
+      const resources = performance
+        .getEntriesByType('resource')
+        .filter(
+          (item): item is PerformanceResourceTiming => item instanceof PerformanceResourceTiming,
+        );
+      const query = resources.find((item) => item.name.includes(':runQuery'));
+      const script = resources.find((item) => new URL(item.name).pathname === `/${entry}`);
+      return {
+        scripts: resources
+          .filter((item) => new URL(item.name).pathname.endsWith('.js'))
+          .map((item) => ({ url: item.name, transferSize: item.transferSize })),
+        queryStartMs: query?.startTime ?? Number.NaN,
+        entryLoadedMs: script?.responseEnd ?? Number.NaN,
+        firstPostMs: performance.getEntriesByName('e2e-first-post')[0]?.startTime ?? Number.NaN,
+      };
+    }, entryFile);
+    return {
+      ...timing,
+      transferredJsBytes: timing.scripts.reduce((sum, script) => sum + script.transferSize, 0),
+      queryInitiator,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface KeystrokeFigures {
+  /** Main-thread work per keystroke, ms, from the task that handled keydown until the UI settled. */
+  perKeystrokeMs: number[];
+}
+
+/**
+ * Loads every page with Load More, then types `query` one key at a time and deletes it again,
+ * tracing the renderer's main thread around each keystroke. `expectedCount(text)` says how many
+ * posts must be listed for a search text (checked after each key, so a broken search cannot pass).
+ */
+export async function measureSearchKeystrokes(
+  browser: Browser,
+  url: string,
+  totalPosts: number,
+  pageSize: number,
+  query: string,
+  expectedCount: (text: string) => number,
+): Promise<KeystrokeFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await waitForPostCount(page, pageSize);
+    const loadMore = page.getByRole('button', { name: 'Load More', exact: true });
+    for (let loaded = pageSize; loaded < totalPosts; loaded += pageSize) {
+      await loadMore.click();
+      await waitForPostCount(page, Math.min(loaded + pageSize, totalPosts));
+    }
+    if ((await loadMore.count()) > 0) throw new Error('Load More still shown after every post');
+
+    const search = page
+      .getByRole('searchbox', { name: /search/i })
+      .or(page.getByRole('textbox', { name: /search/i }));
+    await search.focus();
+    await settle(page);
+
+    const keys = [...query.split(''), ...query.split('').map(() => 'Backspace')];
+    const perKeystrokeMs: number[] = [];
+    let text = '';
+    for (const key of keys) {
+      text = key === 'Backspace' ? text.slice(0, -1) : text + key;
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+      await page.keyboard.press(key);
+      // No polling while tracing: it would count as the page's work.
+      await settle(page);
+      const trace = await browser.stopTracing();
+      const listed = await postCount(page);
+      if (listed !== expectedCount(text)) {
+        throw new Error(
+          `After typing "${text}" the feed lists ${listed} posts, expected ${expectedCount(text)}`,
+        );
+      }
+      perKeystrokeMs.push(mainThreadWorkAfterKeydown(trace));
+    }
+    return { perKeystrokeMs };
+  } finally {
+    await context.close();
+  }
+}
+
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+function postCount(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('[role="feed"] article').length);
+}
+
+async function waitForPostCount(page: Page, count: number): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.querySelectorAll('[role="feed"] article').length === expected,
+    count,
+    { timeout: 15_000 },
+  );
+}
+
+/** Two frames painted and the main thread idle twice over: any deferred rendering has run. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const idle = () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
+    await frame();
+    await frame();
+    await idle();
+    await frame();
+    await idle();
+  });
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+/**
+ * Sums the renderer main thread's top-level tasks from the one that dispatched the keydown to the
+ * end of the trace (which ends once the page has settled).
+ */
+export function mainThreadWorkAfterKeydown(trace: Buffer): number {
+  const parsed: unknown = JSON.parse(trace.toString('utf8'));
+  const events = traceEvents(parsed);
+  const keydown = events.find(
+    (event) => event.name === 'EventDispatch' && event.args?.data?.type === 'keydown',
+  );
+  if (!keydown) throw new Error('The trace holds no keydown');
+  const onMainThread = (event: TraceEvent) =>
+    event.pid === keydown.pid && event.tid === keydown.tid;
+  const tasks = events.filter(
+    (event) => onMainThread(event) && event.name === 'RunTask' && event.ph === 'X',
+  );
+  const first = tasks.find(
+    (task) => task.ts <= keydown.ts && keydown.ts <= task.ts + (task.dur ?? 0),
+  );
+  if (!first) throw new Error('No task holds the keydown');
+  const micros = tasks
+    .filter((task) => task.ts >= first.ts)
+    .reduce((sum, task) => sum + (task.dur ?? 0), 0);
+  return micros / 1000;
+}
+
+function traceEvents(parsed: unknown): TraceEvent[] {
+  const list =
+    typeof parsed === 'object' && parsed !== null && 'traceEvents' in parsed
+      ? parsed.traceEvents
+      : parsed;
+  if (!Array.isArray(list)) throw new Error('Unexpected trace format');
+  return list.filter(isTraceEvent);
+}
+
+function isTraceEvent(value: unknown): value is TraceEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const record: Record<string, unknown> = { ...value };
+  return (
+    typeof record.name === 'string' &&
+    typeof record.ph === 'string' &&
+    typeof record.pid === 'number' &&
+    typeof record.tid === 'number' &&
+    typeof record.ts === 'number'
+  );
+}

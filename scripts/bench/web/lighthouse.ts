@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../../../e2e/support/chromium';
+import { assertPortFree, spawnManaged, waitForHttp } from '../../lib/processes';
+
+export interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  clsValue: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+/**
+ * Lighthouse's default (mobile) settings with simulated throttling, in a Chromium started here
+ * with a debugging port; `runs` navigations, each with storage and cache reset by Lighthouse.
+ */
+export async function runLighthouse(
+  executablePath: string,
+  url: string,
+  debuggingPort: number,
+  runs: number,
+): Promise<LighthouseFigures[]> {
+  await assertPortFree('127.0.0.1', debuggingPort, 'Chromium debugging port');
+  const profile = mkdtempSync(join(tmpdir(), 'transfer-feed-lighthouse-'));
+  const chromium = spawnManaged('Chromium', executablePath, [
+    ...CHROMIUM_ARGS,
+    '--headless=new',
+    `--remote-debugging-port=${debuggingPort}`,
+    '--remote-debugging-address=127.0.0.1',
+    `--user-data-dir=${profile}`,
+    '--no-first-run',
+    '--no-default-browser-check',
+    'about:blank',
+  ]);
+  try {
+    await waitForHttp(`http://127.0.0.1:${debuggingPort}/json/version`, chromium, 20_000);
+    const figures: LighthouseFigures[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(url, {
+        port: debuggingPort,
+        hostname: '127.0.0.1',
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      const numeric = (id: string) => {
+        const value = lhr.audits[id]?.numericValue;
+        if (typeof value !== 'number') throw new Error(`Lighthouse did not measure ${id}`);
+        return value;
+      };
+      figures.push({
+        score: lhr.categories.performance?.score ?? 0,
+        lcpMs: numeric('largest-contentful-paint'),
+        clsValue: numeric('cumulative-layout-shift'),
+        tbtMs: numeric('total-blocking-time'),
+        fcpMs: numeric('first-contentful-paint'),
+      });
+    }
+    return figures;
+  } finally {
+    await chromium.stop();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
