@@ -12,7 +12,7 @@ import type { Fields, Value } from './model';
 export const MAX_DEPTH = 20; // matches Firestore: "Maximum depth of fields in a map or array: 20"
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-const REFERENCE = /^projects\/[^/]+\/databases\/[^/]+\/documents\/[^/]+(\/[^/]+\/[^/]+)*$/;
+const REFERENCE = /^projects\/[^/]+\/databases\/[^/]+\/documents\/[^/]+\/[^/]+(\/[^/]+\/[^/]+)*$/;
 
 /** Validates and normalizes a request value; errors name the field (`where`). */
 export function parseValue(raw: unknown, where: string, depth = 1): Value {

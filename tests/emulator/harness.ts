@@ -2,8 +2,13 @@
  * Test harness: an in-process emulator per test file, Lite SDK clients pointed at it, and plain
  * REST calls on the documented paths, so the same tests would run against the official emulator.
  */
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore/lite';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectFirestoreEmulator,
+  getFirestore,
+  setLogLevel,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import {
   startFirestoreEmulator,
   type EmulatorOptions,
@@ -11,12 +16,17 @@ import {
 } from '../../emulator/server';
 
 let appCounter = 0;
+// Expected failures (denials, preconditions) would otherwise each print an SDK warning.
+setLogLevel('silent');
 
 export interface Harness {
   emulator: RunningEmulator;
   projectId: string;
   /** A Lite SDK client, signed out, or signed in as `user` through a mock (alg none) ID token. */
-  client(user?: { sub: string; email?: string; email_verified?: boolean }): Firestore;
+  client(
+    user?: { sub: string; email?: string; email_verified?: boolean } | null,
+    project?: string,
+  ): Firestore;
   /** POST .../documents:{verb} (or a parent document's :runQuery) with an optional bearer token. */
   rest(
     verb: string,
@@ -64,9 +74,9 @@ export async function startHarness(
   return {
     emulator,
     projectId,
-    client(user) {
+    client(user, project = projectId) {
       const app = initializeApp(
-        { projectId, apiKey: 'fake-api-key' },
+        { projectId: project, apiKey: 'fake-api-key' },
         `emulator-test-${appCounter++}`,
       );
       apps.push(app);
@@ -94,7 +104,10 @@ export async function startHarness(
       if (result.status !== 200) throw new Error(`clear failed: ${JSON.stringify(result.json)}`);
     },
     name: (path) => `${root}/${path}`,
-    close: () => emulator.close(),
+    async close() {
+      await Promise.all(apps.map((app) => deleteApp(app)));
+      await emulator.close();
+    },
   };
 }
 
