@@ -1,14 +1,24 @@
-import type { RulesValidator } from './validator';
+import { ParseError } from './lexer';
+import { parseRules } from './parser';
+import { RulesProgram } from './program';
+import { RulesSyntaxError, type RulesValidator } from './validator';
 
 export type { RulesValidator } from './validator';
 export { RulesSyntaxError } from './validator';
 
 /**
  * Compiles a rules file. Throws RulesSyntaxError (with line and column) when the source does not
- * parse or uses a construct the interpreter cannot evaluate.
+ * parse or uses a construct the interpreter cannot evaluate: unknown functions, methods,
+ * variables or types, wrong argument counts, regexes RE2 would not accept, another service.
  */
 export function compileRules(source: string, fileName = 'firestore.rules'): RulesValidator {
-  void source;
-  void fileName;
-  throw new Error('The rules interpreter is not built yet (security-rules issue).');
+  try {
+    const program = new RulesProgram(parseRules(source));
+    return { evaluate: (request, data) => program.evaluate(request, data) };
+  } catch (error) {
+    if (error instanceof ParseError) {
+      throw new RulesSyntaxError(fileName, error.pos.line, error.pos.column, error.detail);
+    }
+    throw error;
+  }
 }
