@@ -8,7 +8,7 @@ import { isObject } from './json';
 import { parseDocumentName } from './paths';
 import type { Changes, EmulatorState } from './state';
 import { toDocument } from './storedDoc';
-import { parseTimestamp } from './time';
+import { formatServerTime, parseTimestamp } from './time';
 import { parseFields } from './values';
 
 export const EXPORT_FILE = 'firestore-export.json';
@@ -71,13 +71,17 @@ export async function importData(state: EmulatorState, dir: string): Promise<num
       const where = `${path}: ${id.project}/${id.database} document ${i}`;
       if (!isObject(raw) || typeof raw.name !== 'string') throw new Error(`${where} has no name.`);
       const docPath = parseDocumentName(raw.name, id, where);
+      const createTime = parseTimestamp(String(raw.createTime), `${where} createTime`);
+      const updateTime = parseTimestamp(String(raw.updateTime), `${where} updateTime`);
       changes.set(docPath, {
         path: docPath,
         name: raw.name,
         ref: { referenceValue: raw.name },
         fields: parseFields(raw.fields, where),
-        createTime: parseTimestamp(String(raw.createTime), `${where} createTime`),
-        updateTime: parseTimestamp(String(raw.updateTime), `${where} updateTime`),
+        createTime,
+        updateTime,
+        createTimeText: formatServerTime(createTime),
+        updateTimeText: formatServerTime(updateTime),
       });
     });
     state.database(id).apply(changes);

@@ -1,5 +1,8 @@
-/** Checks on untrusted request JSON, with errors worded like Google's JSON payload parser. */
-import { assertArgument, invalidArgument } from './errors';
+/**
+ * Checks on untrusted request JSON, with errors worded like Google's JSON payload parser. Messages
+ * are built only on failure: describing a large valid value on every call would dominate latency.
+ */
+import { invalidArgument } from './errors';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -13,10 +16,9 @@ export function expectObject(
   where: string,
   allowed: readonly string[],
 ): JsonObject {
-  assertArgument(
-    isObject(value),
-    `Invalid JSON payload received. Expected an object at '${where}'.`,
-  );
+  if (!isObject(value)) {
+    throw invalidArgument(`Invalid JSON payload received. Expected an object at '${where}'.`);
+  }
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
       const at = where ? ` at '${where}'` : '';
@@ -29,40 +31,40 @@ export function expectObject(
 }
 
 export function expectArray(value: unknown, where: string): unknown[] {
-  assertArgument(
-    Array.isArray(value),
-    `Invalid value at '${where}': expected a list, got ${describe(value)}.`,
-  );
+  if (!Array.isArray(value)) {
+    throw invalidArgument(`Invalid value at '${where}': expected a list, got ${describe(value)}.`);
+  }
   return value;
 }
 
 export function expectString(value: unknown, where: string): string {
-  assertArgument(
-    typeof value === 'string',
-    `Invalid value at '${where}': expected a string, got ${describe(value)}.`,
-  );
+  if (typeof value !== 'string') {
+    throw invalidArgument(
+      `Invalid value at '${where}': expected a string, got ${describe(value)}.`,
+    );
+  }
   return value;
 }
 
-export function optionalString(value: unknown, where: string): string | undefined {
-  return value === undefined ? undefined : expectString(value, where);
-}
-
 export function expectBoolean(value: unknown, where: string): boolean {
-  assertArgument(
-    typeof value === 'boolean',
-    `Invalid value at '${where}': expected a boolean, got ${describe(value)}.`,
-  );
+  if (typeof value !== 'boolean') {
+    throw invalidArgument(
+      `Invalid value at '${where}': expected a boolean, got ${describe(value)}.`,
+    );
+  }
   return value;
 }
 
 /** int32 in proto3 JSON: a number or a decimal string. */
 export function expectInt32(value: unknown, where: string): number {
   const parsed = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-  assertArgument(
-    typeof parsed === 'number' && Number.isInteger(parsed) && Math.abs(parsed) <= 2 ** 31 - 1,
-    `Invalid value at '${where}' (TYPE_INT32): ${describe(value)}.`,
-  );
+  if (!(
+    typeof parsed === 'number' &&
+    Number.isInteger(parsed) &&
+    Math.abs(parsed) <= 2 ** 31 - 1
+  )) {
+    throw invalidArgument(`Invalid value at '${where}' (TYPE_INT32): ${describe(value)}.`);
+  }
   return parsed;
 }
 

@@ -88,10 +88,11 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
   }
 
   async function dispatch(req: IncomingMessage): Promise<unknown> {
-    const url = new URL(req.url ?? '/', 'http://emulator');
+    // The query string (e.g. the SDK's ?key=...) plays no part in routing.
+    const pathname = (req.url ?? '/').split('?')[0];
     let target: Route;
     try {
-      target = route(req.method ?? 'GET', url.pathname);
+      target = route(req.method ?? 'GET', pathname);
     } catch (error) {
       req.resume();
       throw error;
@@ -151,29 +152,42 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
 }
 
 /** Reads the whole body (any content type: the Lite SDK posts JSON as text/plain) and parses it. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    // Past the limit the rest is drained, not kept, so the client still reads the 413.
-    if (size <= MAX_BODY_BYTES) chunks.push(buffer);
-  }
-  if (size > MAX_BODY_BYTES) {
-    throw new ApiError(
-      'INVALID_ARGUMENT',
-      `Request payload size exceeds the limit: ${MAX_BODY_BYTES} bytes.`,
-      413,
-    );
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw invalidArgument(
-      `Invalid JSON payload received. ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Past the limit the rest is drained, not kept, so the client still reads the 413.
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('error', reject);
+    req.on('end', () => {
+      if (size > MAX_BODY_BYTES) {
+        reject(
+          new ApiError(
+            'INVALID_ARGUMENT',
+            `Request payload size exceeds the limit: ${MAX_BODY_BYTES} bytes.`,
+            413,
+          ),
+        );
+        return;
+      }
+      const text =
+        chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+      if (text.trim() === '') {
+        resolve({});
+        return;
+      }
+      try {
+        resolve(JSON.parse(text));
+      } catch (error) {
+        reject(
+          invalidArgument(
+            `Invalid JSON payload received. ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+      }
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import type { Document, Fields, Value } from './model';
-import { formatServerTime, type Micros } from './time';
+import type { Micros } from './time';
 
 /** A document as the store keeps it: canonical values, times in microseconds. Never mutated. */
 export interface StoredDoc {
@@ -12,6 +12,9 @@ export interface StoredDoc {
   fields: Fields;
   createTime: Micros;
   updateTime: Micros;
+  /** The same times as RFC 3339 text, formatted once per commit rather than on every read. */
+  createTimeText: string;
+  updateTimeText: string;
 }
 
 export function toDocument(doc: StoredDoc, fields: Fields = doc.fields): Document {
@@ -20,7 +23,7 @@ export function toDocument(doc: StoredDoc, fields: Fields = doc.fields): Documen
   return {
     name: doc.name,
     ...(hasFields ? { fields } : {}),
-    createTime: formatServerTime(doc.createTime),
-    updateTime: formatServerTime(doc.updateTime),
+    createTime: doc.createTimeText,
+    updateTime: doc.updateTimeText,
   };
 }

@@ -42,6 +42,7 @@ export function commit(state: EmulatorState, body: unknown, ctx: RequestContext)
   const writes = raw.map((w, i) => parseWrite(w, `writes[${i}]`, ctx.db));
   const db = state.database(ctx.db);
   const time = nextServerTime();
+  const timeText = formatServerTime(time);
   const changes: Changes = new Map();
   const current = (path: string) =>
     changes.has(path) ? (changes.get(path) ?? null) : db.get(path);
@@ -50,7 +51,7 @@ export function commit(state: EmulatorState, body: unknown, ctx: RequestContext)
   for (const write of writes) {
     const before = current(write.path);
     checkPrecondition(write, before, ctx);
-    const { doc, result } = applyWrite(write, before, time, ctx);
+    const { doc, result } = applyWrite(write, before, time, timeText, ctx);
     if (doc !== before) changes.set(write.path, doc);
     after.push(doc);
     results.push(result);
@@ -68,7 +69,7 @@ export function commit(state: EmulatorState, body: unknown, ctx: RequestContext)
     );
   });
   db.apply(changes);
-  return { writeResults: results, commitTime: formatServerTime(time) };
+  return { writeResults: results, commitTime: timeText };
 }
 
 function checkPrecondition(write: Write, before: StoredDoc | null, ctx: RequestContext): void {
@@ -95,6 +96,7 @@ function applyWrite(
   write: Write,
   before: StoredDoc | null,
   time: Micros,
+  timeText: string,
   ctx: RequestContext,
 ): { doc: StoredDoc | null; result: WriteResult } {
   if (write.kind === 'delete') return { doc: null, result: {} };
@@ -116,7 +118,7 @@ function applyWrite(
   if (before && identicalFields(before.fields, fields)) {
     return {
       doc: before,
-      result: { updateTime: formatServerTime(before.updateTime), ...withTransforms },
+      result: { updateTime: before.updateTimeText, ...withTransforms },
     };
   }
   const doc: StoredDoc = {
@@ -126,8 +128,10 @@ function applyWrite(
     fields,
     createTime: before?.createTime ?? time,
     updateTime: time,
+    createTimeText: before?.createTimeText ?? timeText,
+    updateTimeText: timeText,
   };
-  return { doc, result: { updateTime: formatServerTime(time), ...withTransforms } };
+  return { doc, result: { updateTime: timeText, ...withTransforms } };
 }
 
 /** matches Firestore: masked paths present in the input are set, masked paths absent from it are deleted. */

@@ -78,7 +78,6 @@ export function runQuery(
 
 function execute(index: OrderedIndex, query: Query): IndexEntry[] {
   const { startAt, endAt, filter, limit } = query;
-  const entries = index.entries;
   // matches Firestore: startAt (before) includes the cursor position, startAfter excludes it.
   const start = startAt
     ? index.lowerBound((entry) => {
@@ -89,8 +88,8 @@ function execute(index: OrderedIndex, query: Query): IndexEntry[] {
   const results: IndexEntry[] = [];
   if (limit === 0) return results;
   let skipped = 0;
-  for (let i = start; i < entries.length; i++) {
-    const entry = entries[i];
+  for (let i = start; i < index.size; i++) {
+    const entry = index.at(i);
     if (endAt) {
       // endBefore (before) excludes the cursor position, endAt includes it.
       const c = index.compareKeys(entry.keys, endAt.values);

@@ -1,0 +1,256 @@
+/**
+ * `npm run bench:emulator`: the Firestore emulator under the feed's load, measured over HTTP as a
+ * client sees it. Spawns `emulator/cli.ts` as a child on 127.0.0.1 (so its RSS is its own),
+ * loads 100,000 posts of about 1 KB in commits of 500, then prints `name: value unit` lines.
+ * Latencies are one request at a time over a kept-alive node:http connection.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PROJECT = 'demo-bench';
+const DOCS = `projects/${PROJECT}/databases/(default)/documents`;
+const PAGE = 35;
+
+export interface BenchEmulator {
+  url: string;
+  pid: number;
+  /** POST .../documents:{verb} with `Bearer owner` (or the given token); resolves to the parsed JSON. */
+  call(verb: string, body: unknown, token?: string): Promise<unknown>;
+  rssMegabytes(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts `tsx emulator/cli.ts` on a free port, optionally enforcing a rules file. */
+export async function startBenchEmulator(rulesPath?: string): Promise<BenchEmulator> {
+  const port = await freePort();
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'emulator/cli.ts'),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+  ];
+  if (rulesPath) args.push('--rules', rulesPath);
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, child);
+  if (child.pid === undefined) throw new Error('The emulator child has no pid.');
+  const pid = child.pid;
+  // One kept-alive connection, as a browser tab talking to the emulator would have.
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  return {
+    url,
+    pid,
+    async call(verb, body, token = 'owner') {
+      const { status, text } = await post(
+        agent,
+        `${url}/v1/${DOCS}:${verb}`,
+        JSON.stringify(body),
+        token,
+      );
+      if (status !== 200) throw new Error(`${verb} failed (${status}): ${text.slice(0, 300)}`);
+      return JSON.parse(text);
+    },
+    rssMegabytes() {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+      return kb / 1024;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      agent.destroy();
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** One post of about 1 KB, in the feed's shape; `created` is unique and increases with i. */
+export function postFields(i: number): Record<string, unknown> {
+  const words =
+    'transfer window striker midfield contract medical fee loan agent club signing deadline';
+  const content = `${words} `.repeat(12).slice(0, 820) + ` #${i}`;
+  return {
+    title: { stringValue: `Club agrees fee for striker number ${i}` },
+    content: { stringValue: content },
+    imageUrl: { stringValue: i % 3 === 0 ? `/images/post-${i % 20}.jpg` : '' },
+    link: { stringValue: i % 2 === 0 ? `https://news.example.com/transfers/${i}` : '' },
+    comments: { arrayValue: {} },
+    created: { integerValue: String(1_700_000_000_000 + i * 1000) },
+  };
+}
+
+export function postName(i: number): string {
+  return `${DOCS}/posts/post${String(i).padStart(6, '0')}`;
+}
+
+export async function loadPosts(emulator: BenchEmulator, count: number): Promise<void> {
+  const batches: number[][] = [];
+  for (let start = 0; start < count; start += 500) {
+    batches.push(Array.from({ length: Math.min(500, count - start) }, (_, k) => start + k));
+  }
+  // A few commits in flight keep the server busy while the client encodes the next one.
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++];
+      await emulator.call('commit', {
+        writes: batch.map((i) => ({ update: { name: postName(i), fields: postFields(i) } })),
+      });
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+}
+
+export function feedPage(cursor?: number): unknown {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: 'posts' }],
+      orderBy: [
+        { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+      ],
+      limit: PAGE,
+      ...(cursor === undefined
+        ? {}
+        : {
+            startAt: {
+              values: [postFields(cursor).created, { referenceValue: postName(cursor) }],
+              before: false,
+            },
+          }),
+    },
+  };
+}
+
+/** Runs `fn` `runs` times after `warmup` unmeasured runs; returns [p50, p95] in milliseconds. */
+export async function measure(
+  runs: number,
+  fn: () => Promise<unknown>,
+  warmup = 20,
+): Promise<[number, number]> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return [times[Math.floor(runs * 0.5)], times[Math.floor(runs * 0.95)]];
+}
+
+export interface BenchLine {
+  name: string;
+  value: number;
+  unit: string;
+}
+
+export async function runEmulatorBench(count = 100_000): Promise<BenchLine[]> {
+  const emulator = await startBenchEmulator();
+  try {
+    const loadStarted = performance.now();
+    await loadPosts(emulator, count);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const pageCheck = (await emulator.call('runQuery', feedPage())) as {
+      document?: { name: string };
+    }[];
+    if (pageCheck.length !== PAGE || pageCheck[0].document?.name !== postName(count - 1)) {
+      throw new Error(
+        'The first page is not the newest 35 posts; the benchmark would measure the wrong thing.',
+      );
+    }
+    const deep = Math.floor(count * 0.1); // 90% of the way down the newest-first feed
+    const [firstP50, firstP95] = await measure(300, () => emulator.call('runQuery', feedPage()));
+    const [deepP50, deepP95] = await measure(300, () => emulator.call('runQuery', feedPage(deep)));
+    let extra = count;
+    const [commitP50, commitP95] = await measure(300, () => {
+      const i = extra++;
+      return emulator.call('commit', {
+        writes: [{ update: { name: postName(i), fields: postFields(i) } }],
+      });
+    });
+    return [
+      { name: 'load 100k posts (commits of 500)', value: loadSeconds, unit: 's' },
+      { name: 'first page p50', value: firstP50, unit: 'ms' },
+      { name: 'first page p95', value: firstP95, unit: 'ms' },
+      { name: 'deep cursor page p50', value: deepP50, unit: 'ms' },
+      { name: 'deep cursor page p95', value: deepP95, unit: 'ms' },
+      { name: 'single-write commit p50', value: commitP50, unit: 'ms' },
+      { name: 'single-write commit p95', value: commitP95, unit: 'ms' },
+      { name: 'emulator RSS with posts loaded', value: emulator.rssMegabytes(), unit: 'MB' },
+    ];
+  } finally {
+    await emulator.stop();
+  }
+}
+
+/** A POST over node:http with keep-alive: fetch adds about a millisecond of client overhead per call. */
+function post(
+  agent: Agent,
+  url: string,
+  body: string,
+  token: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((done, fail) => {
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      authorization: `Bearer ${token}`,
+    };
+    const req = request(url, { method: 'POST', agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The emulator exited with code ${child.exitCode} while starting.`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      return;
+    } catch {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  throw new Error(`The emulator did not answer at ${url} within 30 s.`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const lines = await runEmulatorBench();
+  for (const line of lines)
+    console.log(`${line.name}: ${line.value.toFixed(line.unit === 'ms' ? 2 : 1)} ${line.unit}`);
+}
