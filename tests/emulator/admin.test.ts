@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collection, doc, getDoc, getDocs, setDoc, Timestamp } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { rejection, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let dir: string;
@@ -68,6 +68,47 @@ describe('emulator-only endpoints and data files', () => {
     });
     // Everything stays allowed: the old (absent) rules are kept.
     await setDoc(doc(h.client(), 'posts', 'still-open'), { n: 1 });
+  });
+
+  it('compiles rules sent to PUT :securityRules, and keeps the old ones when a file does not parse', async () => {
+    const put = (content: string) =>
+      h.raw('PUT', `/emulator/v1/projects/${h.projectId}:securityRules`, {
+        body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
+      });
+    const readOnly = [
+      "rules_version = '2';",
+      'service cloud.firestore {',
+      '  match /databases/{database}/documents {',
+      '    match /posts/{id} {',
+      '      allow read: if true;',
+      '      allow write: if false;',
+      '    }',
+      '  }',
+      '}',
+    ].join('\n');
+    try {
+      expect(await put(readOnly)).toEqual({ status: 200, json: {} });
+      const db = h.client();
+      const denied = await rejection(setDoc(doc(db, 'posts', 'x'), { n: 1 }));
+      expect(denied.code).toBe('permission-denied');
+      expect(String(denied.message)).toMatch(/'create' on posts\/x/);
+      expect((await getDoc(doc(db, 'posts', 'x'))).exists()).toBe(false);
+
+      const broken = await put('service cloud.firestore {\n  match /x { allow read: if (; }\n}');
+      expect(broken.status).toBe(400);
+      expect(broken.json).toMatchObject({
+        error: {
+          status: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/^firestore\.rules:\d+:\d+: /),
+        },
+      });
+      // The read-only rules are still in force.
+      expect((await rejection(setDoc(doc(db, 'posts', 'y'), { n: 1 }))).code).toBe(
+        'permission-denied',
+      );
+    } finally {
+      h.emulator.setRules(null);
+    }
   });
 
   it('returns found and missing per requested name, with a field mask', async () => {
