@@ -301,13 +301,13 @@ function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: CompileScope)
     }
     return namedCall(`${target.name}.${name}`, fn, args, pos);
   }
+  const receiver = compileExpr(target, scope);
   const arities = methodArities(name);
   if (!arities) throw new ParseError(pos, `unknown method '${name}'`);
   if (!arities.has(args.length)) {
     throw new ParseError(pos, `method '${name}' does not take ${args.length} argument(s)`);
   }
   checkRegexLiteral(name, expr.args);
-  const receiver = compileExpr(target, scope);
   return (f) => {
     const self = receiver(f);
     if (self instanceof RError) return self;

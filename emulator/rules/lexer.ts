@@ -83,6 +83,12 @@ export class Lexer {
   /** In a path: the literal text of one segment right at the current offset ('' if none). */
   pathText(): string {
     const start = this.offset;
+    // A whole segment in parentheses, such as `(default)` in /databases/(default)/documents.
+    const parenthesized = /^\([A-Za-z0-9_-]+\)/.exec(this.source.slice(start, start + 130));
+    if (parenthesized) {
+      this.offset += parenthesized[0].length;
+      return parenthesized[0];
+    }
     while (this.offset < this.source.length && PATH_CHAR.test(this.source[this.offset])) {
       this.offset += 1;
     }
@@ -100,7 +106,7 @@ export class Lexer {
   pathContinues(): boolean {
     if (this.source[this.offset] !== '/') return false;
     const after = this.source[this.offset + 1] ?? '';
-    return PATH_CHAR.test(after) || after === '$' || after === '{';
+    return PATH_CHAR.test(after) || after === '$' || after === '{' || after === '(';
   }
 
   private skipSpaceAndComments(): void {

@@ -226,9 +226,11 @@ class Parser {
     for (;;) {
       const pos = this.token.pos;
       if (this.accept('.')) {
-        const name = this.expectType('ident', 'a member name after .').text;
+        const nameToken = this.expectType('ident', 'a member name after .');
+        const name = nameToken.text;
         if (this.accept('(')) {
-          expr = { kind: 'call', target: expr, name, args: this.arguments(), pos };
+          // Calls are reported at the method's name (`x.@size()`), where a reader looks.
+          expr = { kind: 'call', target: expr, name, args: this.arguments(), pos: nameToken.pos };
         } else {
           expr = { kind: 'member', object: expr, name, pos };
         }
