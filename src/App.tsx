@@ -1,0 +1,38 @@
+import { Suspense, useState } from 'react';
+import { LazyPostForm } from './admin/lazyAdmin';
+import { Feed } from './feed/Feed';
+import { useFeed } from './feed/useFeed';
+import { Header } from './header/Header';
+import { LoginPanel } from './header/LoginPanel';
+import { SearchBox } from './header/SearchBox';
+import { ThemeToggle } from './header/ThemeToggle';
+import { isAdmin } from './permissions';
+import { useSession } from './session/useSession';
+
+/** The one screen (spec §2): header, login, the administrator's form, the feed. */
+export function App() {
+  const user = useSession();
+  const feed = useFeed();
+  const [query, setQuery] = useState('');
+
+  return (
+    <>
+      <a className="skip-link" href="#feed-heading">
+        Skip to posts
+      </a>
+      <Header>
+        <SearchBox query={query} onQueryChange={setQuery} />
+        <ThemeToggle />
+        <LoginPanel user={user} />
+      </Header>
+      <main className="main">
+        {isAdmin(user) && (
+          <Suspense fallback={null}>
+            <LazyPostForm onCreate={feed.ops.createPost} />
+          </Suspense>
+        )}
+        <Feed feed={feed} query={query} user={user} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId, useState, type FormEvent } from 'react';
+import { describeError } from '../feed/describeError';
+import { MAX_CONTENT_LENGTH } from './limits';
+
+export interface PostEditorProps {
+  content: string;
+  onSave: (content: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** The edit box: filled with the current content; Save changes only the content, Cancel nothing. */
+export function PostEditor({ content, onSave, onCancel }: PostEditorProps) {
+  const [text, setText] = useState(content);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const boxId = useId();
+  const errorId = useId();
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (text.trim() === '' || busy) return;
+    setBusy(true);
+    try {
+      await onSave(text);
+    } catch (failure) {
+      setError(describeError(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="editor" onSubmit={(event) => void save(event)}>
+      <label htmlFor={boxId} className="editor__label">
+        Edit content
+      </label>
+      <textarea
+        id={boxId}
+        className="editor__box"
+        rows={6}
+        maxLength={MAX_CONTENT_LENGTH}
+        value={text}
+        autoFocus
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      {error && (
+        <p id={errorId} role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <div className="editor__actions">
+        <button type="submit" className="button button--primary" aria-busy={busy}>
+          Save
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useState, type FormEvent } from 'react';
+import { warmStore } from '../feedStore';
+import { describeError } from '../feed/describeError';
+import type { NewPost } from '../feed/post';
+import { MAX_URL_LENGTH, safeHttpUrl } from '../lib/safeUrl';
+import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { TextField } from './TextField';
+
+export interface PostFormProps {
+  onCreate: (input: NewPost) => Promise<void>;
+}
+
+const EMPTY: NewPost = { title: '', content: '', imageUrl: '', link: '' };
+const BAD_URL = 'Use a web address starting with http:// or https://.';
+
+/**
+ * The administrator's form. Empty title or content does nothing, with no message (spec §5); a
+ * failed save keeps every field and says why.
+ */
+export function PostForm({ onCreate }: PostFormProps) {
+  const [fields, setFields] = useState<NewPost>(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  const set = (name: keyof NewPost) => (value: string) =>
+    setFields((current) => ({ ...current, [name]: value }));
+
+  const imageUrl = fields.imageUrl.trim();
+  const link = fields.link.trim();
+  const badImage = imageUrl !== '' && safeHttpUrl(imageUrl) === null;
+  const badLink = link !== '' && safeHttpUrl(link) === null;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const title = fields.title.trim();
+    const content = fields.content.trim();
+    if (title === '' || content === '' || badImage || badLink || busy) return;
+    setBusy(true);
+    try {
+      await onCreate({ title, content, imageUrl, link });
+      setFields(EMPTY);
+      setError(null);
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="post-form" aria-labelledby={headingId}>
+      <h2 id={headingId}>New post</h2>
+      <form noValidate onSubmit={(event) => void submit(event)} onFocus={warmStore}>
+        <TextField
+          label="Post title"
+          value={fields.title}
+          onChange={set('title')}
+          maxLength={MAX_TITLE_LENGTH}
+          required
+        />
+        <TextField
+          label="Post content"
+          value={fields.content}
+          onChange={set('content')}
+          maxLength={MAX_CONTENT_LENGTH}
+          multiline
+          required
+        />
+        <TextField
+          label="Image URL (optional)"
+          value={fields.imageUrl}
+          onChange={set('imageUrl')}
+          maxLength={MAX_URL_LENGTH}
+          type="url"
+          problem={badImage ? BAD_URL : null}
+        />
+        <TextField
+          label="Link (optional)"
+          value={fields.link}
+          onChange={set('link')}
+          maxLength={MAX_URL_LENGTH}
+          type="url"
+          problem={badLink ? BAD_URL : null}
+        />
+        {error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" aria-busy={busy}>
+          Post
+        </button>
+      </form>
+    </section>
+  );
+}

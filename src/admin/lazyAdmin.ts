@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+
+/**
+ * The administrator's parts, loaded only when the administrator is signed in: visitors and fans
+ * never download them.
+ */
+export const LazyPostForm = lazy(() =>
+  import('./PostForm').then((module) => ({ default: module.PostForm })),
+);
+export const LazyPostEditor = lazy(() =>
+  import('./PostEditor').then((module) => ({ default: module.PostEditor })),
+);
+export const LazyPostActions = lazy(() =>
+  import('./PostActions').then((module) => ({ default: module.PostActions })),
+);

@@ -1,0 +1,50 @@
+/**
+ * The app's settings, typed, from the one place that reads import.meta.env. Vite fills the values
+ * from .env with local-emulator defaults (scripts/lib/appEnv.ts); under Vitest they are runtime env
+ * that a test worker may stub before the app's modules load.
+ */
+export interface FirebaseOptions {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId: string;
+}
+
+export interface AppConfig {
+  firebase: FirebaseOptions;
+  /** The one administrator; firestore.rules is the source of truth, the build copies it. */
+  adminEmail: string;
+  clubName: string;
+  /** 'host:port' of the Firestore emulator, or null when talking to hosted Firebase. */
+  firestoreEmulatorHost: string | null;
+  /** 'host:port' of the Auth emulator, or null when talking to hosted Firebase. */
+  authEmulatorHost: string | null;
+}
+
+/** Posts per page (spec §9). index.html's first-page prefetch asks for PAGE_SIZE + 1 as well. */
+export const PAGE_SIZE = 35;
+
+function readConfig(): AppConfig {
+  const env = import.meta.env;
+  const useEmulators = env.VITE_USE_EMULATORS !== 'false';
+  return {
+    firebase: {
+      apiKey: env.VITE_FIREBASE_API_KEY ?? '',
+      authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? '',
+      projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',
+      appId: env.VITE_FIREBASE_APP_ID ?? '',
+    },
+    adminEmail: (env.VITE_ADMIN_EMAIL ?? '').toLowerCase(),
+    clubName: env.VITE_CLUB_NAME ?? 'Transfer Feed',
+    firestoreEmulatorHost: useEmulators ? (env.VITE_FIRESTORE_EMULATOR_HOST ?? '') : null,
+    authEmulatorHost: useEmulators ? (env.VITE_AUTH_EMULATOR_HOST ?? '') : null,
+  };
+}
+
+export const config: AppConfig = readConfig();
+
+/** 'host:port' → parts, for the SDKs' emulator hooks. */
+export function splitHost(hostPort: string): { host: string; port: number } {
+  const colon = hostPort.lastIndexOf(':');
+  return { host: hostPort.slice(0, colon), port: Number(hostPort.slice(colon + 1)) };
+}

@@ -1,0 +1,66 @@
+import { useId, useState, type FormEvent } from 'react';
+import { warmStore } from '../feedStore';
+import { describeError } from './describeError';
+import type { Comment } from './post';
+
+/** Mirrors the rules' limit; the server is the real boundary. */
+export const MAX_COMMENT_LENGTH = 1000;
+
+export interface CommentFormProps {
+  email: string;
+  /** The post's title element, so the 'Post' button says which post it is for. */
+  titleId: string;
+  onComment: (comment: Comment) => Promise<void>;
+}
+
+/** 'Add a comment...' and 'Post', for signed-in users. Empty text does nothing (spec §5). */
+export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (trimmed === '' || busy) return;
+    setBusy(true);
+    try {
+      await onComment({ user: email, text: trimmed, date: new Date().toLocaleString() });
+      setText('');
+      setError(null);
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={warmStore}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Add a comment...
+      </label>
+      <input
+        id={inputId}
+        name="comment"
+        type="text"
+        placeholder="Add a comment..."
+        autoComplete="off"
+        maxLength={MAX_COMMENT_LENGTH}
+        value={text}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="button" aria-describedby={titleId} aria-busy={busy}>
+        Post
+      </button>
+      {error && (
+        <p id={errorId} role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

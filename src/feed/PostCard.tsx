@@ -1,0 +1,110 @@
+import { Suspense, memo, useId, useState } from 'react';
+import { LazyPostActions, LazyPostEditor } from '../admin/lazyAdmin';
+import { safeHttpUrl } from '../lib/safeUrl';
+import { canComment, isAdmin, type AppUser } from '../permissions';
+import { CommentForm } from './CommentForm';
+import { CommentList } from './CommentList';
+import type { Post } from './post';
+import { PostImage } from './PostImage';
+import { PublishedTime } from './PublishedTime';
+import type { FeedOps } from './useFeed';
+
+export interface PostCardProps {
+  post: Post;
+  /** 1-based position among the listed posts, and how many there are (-1: more to load). */
+  position: number;
+  setSize: number;
+  now: number;
+  user: AppUser | null;
+  ops: FeedOps;
+  eagerImage: boolean;
+}
+
+/** One post, as an article of the feed named by its title. Memoised: search re-renders only what changed. */
+export const PostCard = memo(function PostCard({
+  post,
+  position,
+  setSize,
+  now,
+  user,
+  ops,
+  eagerImage,
+}: PostCardProps) {
+  const titleId = useId();
+  const commentsId = useId();
+  const [editing, setEditing] = useState(false);
+  // After Save or Cancel, focus returns to the Edit button the user started from.
+  const [returning, setReturning] = useState(false);
+  const admin = isAdmin(user);
+  const link = safeHttpUrl(post.link);
+  const content = <p className="post__content">{post.content}</p>;
+
+  const stopEditing = () => {
+    setEditing(false);
+    setReturning(true);
+  };
+
+  return (
+    <article
+      className="post"
+      aria-labelledby={titleId}
+      aria-posinset={position}
+      aria-setsize={setSize}
+      tabIndex={0}
+    >
+      <div className="post__header">
+        <h3 id={titleId} className="post__title">
+          {post.title}
+        </h3>
+        <PublishedTime created={post.created} now={now} />
+      </div>
+      <PostImage url={post.imageUrl} alt={post.title} eager={eagerImage} />
+      {admin && editing ? (
+        <Suspense fallback={content}>
+          <LazyPostEditor
+            content={post.content}
+            onSave={async (next) => {
+              await ops.editContent(post.id, next);
+              stopEditing();
+            }}
+            onCancel={stopEditing}
+          />
+        </Suspense>
+      ) : (
+        content
+      )}
+      {link && (
+        <a
+          className="post__link"
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={titleId}
+        >
+          Read more<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      )}
+      {admin && !editing && (
+        <Suspense fallback={null}>
+          <LazyPostActions
+            title={post.title}
+            titleId={titleId}
+            focusEdit={returning}
+            onEdit={() => setEditing(true)}
+            onDelete={() => ops.deletePost(post.id)}
+          />
+        </Suspense>
+      )}
+      <section className="comments" aria-labelledby={commentsId}>
+        <CommentList comments={post.comments} headingId={commentsId} />
+        {user && canComment(user) && (
+          <CommentForm
+            email={user.email}
+            titleId={titleId}
+            onComment={(comment) => ops.addComment(post.id, comment)}
+          />
+        )}
+      </section>
+    </article>
+  );
+});

@@ -1,0 +1,57 @@
+/** The spec's shapes (§3), as the app uses them. */
+export interface Comment {
+  user: string;
+  text: string;
+  date: string;
+}
+
+export interface Post {
+  id: string;
+  title: string;
+  content: string;
+  imageUrl: string;
+  link: string;
+  comments: Comment[];
+  /** Milliseconds since the epoch. */
+  created: number;
+}
+
+export type NewPost = Pick<Post, 'title' | 'content' | 'imageUrl' | 'link'>;
+
+/**
+ * A stored document as a Post, whatever an older version wrote: missing or mistyped fields become
+ * '' / [] / 0 instead of breaking the feed.
+ */
+export function toPost(id: string, data: unknown): Post {
+  const fields = isRecord(data) ? data : {};
+  return {
+    id,
+    title: text(fields.title),
+    content: text(fields.content),
+    imageUrl: text(fields.imageUrl),
+    link: text(fields.link),
+    comments: Array.isArray(fields.comments) ? fields.comments.flatMap(toComment) : [],
+    created: toMillis(fields.created),
+  };
+}
+
+function toComment(value: unknown): Comment[] {
+  if (!isRecord(value)) return [];
+  return [{ user: text(value.user), text: text(value.text), date: text(value.date) }];
+}
+
+function toMillis(value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  return 0;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import * as store from '../feedStore';
+import type { Cursor, PostsPage } from '../feedStore';
+import type { Comment, NewPost, Post } from './post';
+
+export type FeedStatus = 'loading' | 'ready' | 'failed';
+
+interface FeedState {
+  posts: Post[];
+  nextCursor: Cursor | null;
+  status: FeedStatus;
+  /** Whether the page being loaded (or that failed) is the first one. */
+  firstPage: boolean;
+}
+
+type FeedAction =
+  | { type: 'loading'; firstPage: boolean }
+  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
+  | { type: 'failed' }
+  | { type: 'added'; post: Post }
+  | { type: 'edited'; id: string; content: string }
+  | { type: 'commented'; id: string; comment: Comment }
+  | { type: 'removed'; id: string };
+
+const initialState: FeedState = { posts: [], nextCursor: null, status: 'loading', firstPage: true };
+
+function reducer(state: FeedState, action: FeedAction): FeedState {
+  switch (action.type) {
+    case 'loading':
+      return { ...state, status: 'loading', firstPage: action.firstPage };
+    case 'loaded': {
+      const posts = action.firstPage ? action.page.posts : [...state.posts, ...action.page.posts];
+      return { ...state, posts, nextCursor: action.page.nextCursor, status: 'ready' };
+    }
+    case 'failed':
+      return { ...state, status: 'failed' };
+    case 'added':
+      return { ...state, posts: [action.post, ...state.posts] };
+    case 'edited':
+      return {
+        ...state,
+        posts: update(state.posts, action.id, () => ({ content: action.content })),
+      };
+    case 'commented':
+      return {
+        ...state,
+        posts: update(state.posts, action.id, (post) => ({
+          comments: [...post.comments, action.comment],
+        })),
+      };
+    case 'removed':
+      return { ...state, posts: state.posts.filter((post) => post.id !== action.id) };
+  }
+}
+
+function update(posts: Post[], id: string, change: (post: Post) => Partial<Post>): Post[] {
+  return posts.map((post) => (post.id === id ? { ...post, ...change(post) } : post));
+}
+
+/** The writes a card or form may make; each rejects with a StoreError and changes nothing then. */
+export interface FeedOps {
+  createPost: (input: NewPost) => Promise<void>;
+  editContent: (id: string, content: string) => Promise<void>;
+  addComment: (id: string, comment: Comment) => Promise<void>;
+  deletePost: (id: string) => Promise<void>;
+}
+
+export interface FeedModel extends FeedState {
+  hasMore: boolean;
+  loadMore: () => void;
+  retry: () => void;
+  ops: FeedOps;
+}
+
+/** The loaded posts and every operation on them: spec §4's paging, new post, edit, delete. */
+export function useFeed(): FeedModel {
+  const [state, dispatch] = useReducer(reducer, initialState);
+  // The request in flight, kept across StrictMode's double effect so the first page loads once.
+  const pending = useRef<Promise<PostsPage> | null>(null);
+  const mounted = useRef(false);
+
+  const load = useCallback((cursor: Cursor | null) => {
+    const firstPage = cursor === null;
+    const request = store.listPosts(cursor);
+    pending.current = request;
+    dispatch({ type: 'loading', firstPage });
+    request.then(
+      (page) => {
+        if (mounted.current && pending.current === request) {
+          dispatch({ type: 'loaded', page, firstPage });
+        }
+      },
+      (error: unknown) => {
+        console.error('Could not load posts', error);
+        if (mounted.current && pending.current === request) dispatch({ type: 'failed' });
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    if (!pending.current) load(null);
+    return () => {
+      mounted.current = false;
+    };
+  }, [load]);
+
+  const { status, nextCursor, firstPage } = state;
+  const loadMore = useCallback(() => {
+    if (status !== 'loading' && nextCursor) load(nextCursor);
+  }, [status, nextCursor, load]);
+  const retry = useCallback(() => {
+    load(firstPage ? null : nextCursor);
+  }, [firstPage, nextCursor, load]);
+
+  // One stable object for the app's lifetime: dispatch never changes.
+  const [ops] = useState<FeedOps>(() => ({
+    async createPost(input) {
+      const post = await store.createPost(input);
+      dispatch({ type: 'added', post });
+    },
+    async editContent(id, content) {
+      await store.updatePostContent(id, content);
+      dispatch({ type: 'edited', id, content });
+    },
+    async addComment(id, comment) {
+      await store.addComment(id, comment);
+      dispatch({ type: 'commented', id, comment });
+    },
+    async deletePost(id) {
+      await store.deletePost(id);
+      dispatch({ type: 'removed', id });
+    },
+  }));
+
+  return { ...state, hasMore: nextCursor !== null, loadMore, retry, ops };
+}

@@ -1,0 +1,143 @@
+import { PAGE_SIZE, config, splitHost } from './config';
+import { decodeRunQuery } from './feed/restDecode';
+import { toPost, type Comment, type NewPost, type Post } from './feed/post';
+
+/**
+ * The app's data operations, and the only module that talks to Firestore. The SDK (Firestore Lite)
+ * is loaded on first need, so a visitor's first page can arrive through index.html's plain-fetch
+ * prefetch while the SDK is not even downloaded: one data path, two transports.
+ */
+export interface Cursor {
+  created: number;
+  id: string;
+}
+
+export interface PostsPage {
+  posts: Post[];
+  /** Where the next page starts; null when this page is the last one. */
+  nextCursor: Cursor | null;
+}
+
+/** A failed call, with Firestore's error code ('permission-denied', 'not-found', 'unavailable'…). */
+export class StoreError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'StoreError';
+    this.code = code;
+  }
+}
+
+// Loaded on first need. (Types come from the loader, not a static import: the ESLint pattern for
+// firebase/firestore/* also catches a static 'firebase/firestore/lite' import here.)
+const loadSdk = () => import('firebase/firestore/lite');
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+interface Store {
+  sdk: Sdk;
+  db: ReturnType<Sdk['getFirestore']>;
+}
+
+let storePromise: Promise<Store> | null = null;
+
+function loadStore(): Promise<Store> {
+  if (!storePromise) {
+    storePromise = Promise.all([loadSdk(), import('./firebase')]).then(
+      ([sdk, { getFirebaseApp }]) => {
+        const db = sdk.getFirestore(getFirebaseApp());
+        if (config.firestoreEmulatorHost) {
+          const { host, port } = splitHost(config.firestoreEmulatorHost);
+          sdk.connectFirestoreEmulator(db, host, port);
+        }
+        return { sdk, db };
+      },
+    );
+    // A chunk that failed to download (offline) is tried again on the next call.
+    storePromise.catch(() => {
+      storePromise = null;
+    });
+  }
+  return storePromise;
+}
+
+/** Starts downloading the SDK ahead of need (Load More coming into view, a form focused). */
+export function warmStore(): void {
+  loadStore().catch(() => {});
+}
+
+/** The newest posts after `cursor` (from the top when null): created desc, then id desc. */
+export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
+  if (cursor === null) {
+    const prefetched = takePrefetchedFirstPage();
+    if (prefetched) {
+      try {
+        return toPage(decodeRunQuery(await prefetched));
+      } catch {
+        // The prefetch failed or answered oddly: the SDK below tries again and reports properly.
+      }
+    }
+  }
+  return call(async ({ sdk, db }) => {
+    const order = [sdk.orderBy('created', 'desc'), sdk.orderBy(sdk.documentId(), 'desc')];
+    const after = cursor ? [sdk.startAfter(cursor.created, cursor.id)] : [];
+    // One more than a page tells whether a next page exists, so Load More never shows an empty one.
+    const q = sdk.query(sdk.collection(db, 'posts'), ...order, ...after, sdk.limit(PAGE_SIZE + 1));
+    const snapshot = await sdk.getDocs(q);
+    return toPage(snapshot.docs.map((doc) => toPost(doc.id, doc.data())));
+  });
+}
+
+export async function createPost(input: NewPost): Promise<Post> {
+  return call(async ({ sdk, db }) => {
+    const fields = { ...input, comments: [], created: Date.now() };
+    const ref = await sdk.addDoc(sdk.collection(db, 'posts'), fields);
+    return { id: ref.id, ...fields };
+  });
+}
+
+export async function updatePostContent(id: string, content: string): Promise<void> {
+  return call(({ sdk, db }) => sdk.updateDoc(sdk.doc(db, 'posts', id), { content }));
+}
+
+/** Appends atomically, so two fans commenting at once both keep their comment. */
+export async function addComment(id: string, comment: Comment): Promise<void> {
+  return call(({ sdk, db }) =>
+    sdk.updateDoc(sdk.doc(db, 'posts', id), { comments: sdk.arrayUnion(comment) }),
+  );
+}
+
+export async function deletePost(id: string): Promise<void> {
+  return call(({ sdk, db }) => sdk.deleteDoc(sdk.doc(db, 'posts', id)));
+}
+
+/** The prefetch serves one first page only: Retry and later reloads go through the SDK. */
+function takePrefetchedFirstPage(): Promise<unknown> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const prefetched = window.__feedFirstPage;
+  window.__feedFirstPage = undefined;
+  return prefetched;
+}
+
+function toPage(fetched: Post[]): PostsPage {
+  const posts = fetched.slice(0, PAGE_SIZE);
+  const last = posts.at(-1);
+  return {
+    posts,
+    nextCursor: fetched.length > PAGE_SIZE && last ? { created: last.created, id: last.id } : null,
+  };
+}
+
+async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {
+  let store: Store;
+  try {
+    store = await loadStore();
+  } catch (error) {
+    throw new StoreError('unavailable', `Could not load the data module: ${String(error)}`);
+  }
+  try {
+    return await operation(store);
+  } catch (error) {
+    if (error instanceof store.sdk.FirestoreError) throw new StoreError(error.code, error.message);
+    throw new StoreError('unknown', String(error));
+  }
+}

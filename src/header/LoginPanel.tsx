@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { config } from '../config';
+import type { AppUser } from '../permissions';
+import { loadAuth, signInWithGoogle, signOut } from '../session/sessionStore';
+import { AccountChooser } from './AccountChooser';
+
+export interface LoginPanelProps {
+  user: AppUser | null;
+}
+
+/** Spec §2's login panel. With the Auth emulator, an account chooser stands in for Google's popup. */
+export function LoginPanel({ user }: LoginPanelProps) {
+  const [choosing, setChoosing] = useState(false);
+  // Where focus goes once the chooser has closed: back to the trigger, or on to Logout.
+  const [focusTarget, setFocusTarget] = useState<'trigger' | 'logout' | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const logout = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    const target = focusTarget === 'logout' ? logout.current : trigger.current;
+    if (target) {
+      target.focus();
+      setFocusTarget(null);
+    }
+  }, [focusTarget, user]);
+
+  const signIn = () => {
+    if (config.authEmulatorHost) setChoosing(true);
+    else void signInWithGoogle();
+  };
+  const closeChooser = (signedIn: boolean) => {
+    setChoosing(false);
+    setFocusTarget(signedIn ? 'logout' : 'trigger');
+  };
+  // Fetch the Auth SDK as soon as a sign-in looks likely, so the click itself is quick.
+  const prepare = () => {
+    loadAuth().catch(() => {});
+  };
+
+  return (
+    <section className="login" aria-labelledby="login-heading">
+      <h2 id="login-heading" className="login__heading">
+        Login with Google
+      </h2>
+      {user ? (
+        <p className="login__status">
+          <span>Logged in as:</span> <span className="login__email">{user.email}</span>{' '}
+          <button ref={logout} type="button" onClick={() => void signOut()}>
+            Logout
+          </button>
+        </p>
+      ) : (
+        <button
+          ref={trigger}
+          type="button"
+          className="button button--primary"
+          onClick={signIn}
+          onPointerEnter={prepare}
+          onFocus={prepare}
+        >
+          Sign in with Google
+        </button>
+      )}
+      {choosing && !user && <AccountChooser onClose={closeChooser} />}
+    </section>
+  );
+}

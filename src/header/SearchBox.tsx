@@ -1,0 +1,24 @@
+export interface SearchBoxProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+}
+
+/** Filters the loaded posts as the user types (spec §5). */
+export function SearchBox({ query, onQueryChange }: SearchBoxProps) {
+  return (
+    <div role="search" className="search">
+      <label htmlFor="search-posts" className="visually-hidden">
+        Search posts
+      </label>
+      <input
+        id="search-posts"
+        type="search"
+        placeholder="Search posts..."
+        value={query}
+        maxLength={200}
+        autoComplete="off"
+        onChange={(event) => onQueryChange(event.target.value)}
+      />
+    </div>
+  );
+}
