@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     }).then(track),
     startFirestoreEmulatorProcess({
       ...firestore,
-      // TODO(rules issue): rulesPath: join(ROOT, 'firestore.rules'), watchRules: true,
+      rulesPath: join(ROOT, 'firestore.rules'),
+      watchRules: true,
       importDir: existsSync(DATA_DIR) ? DATA_DIR : undefined,
       exportOnExit: DATA_DIR,
       onLine: prefix('firestore'),

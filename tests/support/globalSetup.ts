@@ -28,8 +28,10 @@ export default async function setup(): Promise<() => Promise<void>> {
       hubPort: TEST_AUTH_HUB_PORT,
       loggingPort: TEST_AUTH_LOGGING_PORT,
     }).then(keep),
-    // TODO(rules issue): pass rulesPath: 'firestore.rules' once the interpreter lands.
-    startFirestoreEmulatorProcess({ ...parseHostPort(TEST_FIRESTORE_HOST) }).then(keep),
+    startFirestoreEmulatorProcess({
+      ...parseHostPort(TEST_FIRESTORE_HOST),
+      rulesPath: 'firestore.rules',
+    }).then(keep),
   ]);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) {
