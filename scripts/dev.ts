@@ -29,46 +29,59 @@ async function main(): Promise<void> {
   await assertPortFree(auth.host, auth.port, 'Auth emulator');
 
   const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
-  await Promise.all([
-    startAuthEmulator({
-      ...auth,
-      projectId,
-      hubPort: 4400,
-      loggingPort: 4500,
-      onLine: (line) => {
-        if (/error|warn/i.test(line) && !/MOTD/.test(line)) prefix('auth')(line);
-      },
-    }).then(track),
-    startFirestoreEmulatorProcess({
-      ...firestore,
-      rulesPath: join(ROOT, 'firestore.rules'),
-      watchRules: true,
-      importDir: existsSync(DATA_DIR) ? DATA_DIR : undefined,
-      exportOnExit: DATA_DIR,
-      onLine: prefix('firestore'),
-    }).then(track),
-  ]);
-
-  const seeded = await seedIfEmpty({
-    firestoreUrl: `http://${firestore.host}:${firestore.port}`,
+  // All three start at once. The feed needs only Firestore and Vite, so it is announced as soon as
+  // they are up; the Auth emulator (firebase-tools, the slowest to start) follows for sign-in.
+  const authReady = startAuthEmulator({
+    ...auth,
     projectId,
+    hubPort: 4400,
+    loggingPort: 4500,
+    onSpawn: track,
+    onLine: (line) => {
+      if (/error|warn/i.test(line) && !/MOTD/.test(line)) prefix('auth')(line);
+    },
   });
-  if (seeded > 0) console.log(`[seed] wrote ${seeded} demo posts`);
-
+  // Awaited after the feed is up; a failure before then still ends the run through main's catch.
+  authReady.catch(() => undefined);
   const vite = track(
     spawnManaged('Vite', join(ROOT, 'node_modules/.bin/vite'), ['--port', String(VITE_PORT)], {
       cwd: ROOT,
       onLine: prefix('vite'),
     }),
   );
+  await startFirestoreEmulatorProcess({
+    ...firestore,
+    rulesPath: join(ROOT, 'firestore.rules'),
+    watchRules: true,
+    importDir: existsSync(DATA_DIR) ? DATA_DIR : undefined,
+    exportOnExit: DATA_DIR,
+    onSpawn: track,
+    onLine: prefix('firestore'),
+  });
+  const seeded = await seedIfEmpty({
+    firestoreUrl: `http://${firestore.host}:${firestore.port}`,
+    projectId,
+  });
+  if (seeded > 0) console.log(`[seed] wrote ${seeded} demo posts`);
   await waitForHttp(`http://127.0.0.1:${VITE_PORT}/`, vite, 30_000);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `\nTransfer Feed is running at http://localhost:${VITE_PORT} (ready in ${seconds} s)`,
+    `\nTransfer Feed is running at http://localhost:${VITE_PORT} (ready in ${elapsed(started)} s)`,
   );
-  console.log(`Sign in as ${readAdminEmail()} (administrator) or any other e-mail (fan).`);
   console.log('Ctrl-C stops everything.\n');
+  watchForCrashes();
 
+  await authReady;
+  console.log(
+    `[auth] Sign-in ready (${elapsed(started)} s): Auth emulator on ${auth.host}:${auth.port}.`,
+  );
+  console.log(`[auth] Sign in as ${readAdminEmail()} (administrator) or any other e-mail (fan).`);
+}
+
+function elapsed(since: number): string {
+  return ((Date.now() - since) / 1000).toFixed(1);
+}
+
+function watchForCrashes(): void {
   for (const child of children) {
     child.child.once('exit', (code) => {
       if (!stopping) {
@@ -87,8 +100,8 @@ function track(process: ManagedProcess): ManagedProcess {
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  // Vite first; the Firestore emulator exports its data when it receives SIGTERM.
-  for (const child of [...children].reverse()) await child.stop();
+  // The Firestore emulator exports its data when it receives SIGTERM.
+  await Promise.all(children.map((child) => child.stop()));
   process.exit(code);
 }
 

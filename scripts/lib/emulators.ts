@@ -18,11 +18,16 @@ export function parseHostPort(value: string): HostPort {
   return { host, port: parsed };
 }
 
-export interface AuthEmulatorOptions extends HostPort {
+interface StartHooks {
+  onLine?: (line: string) => void;
+  /** Called as soon as the process exists, so a caller can stop it even while it starts. */
+  onSpawn?: (process: ManagedProcess) => void;
+}
+
+export interface AuthEmulatorOptions extends HostPort, StartHooks {
   projectId: string;
   hubPort: number;
   loggingPort: number;
-  onLine?: (line: string) => void;
 }
 
 /** The Firebase Auth emulator from firebase-tools (runs offline; its UI is off). */
@@ -46,6 +51,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<M
     cwd: dir,
     onLine: options.onLine,
   });
+  options.onSpawn?.(managed);
   try {
     await waitForHttp(`http://${options.host}:${options.port}/`, managed, 60_000);
   } catch (error) {
@@ -55,12 +61,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<M
   return managed;
 }
 
-export interface FirestoreEmulatorOptions extends HostPort {
+export interface FirestoreEmulatorOptions extends HostPort, StartHooks {
   rulesPath?: string;
   watchRules?: boolean;
   importDir?: string;
   exportOnExit?: string;
-  onLine?: (line: string) => void;
 }
 
 /** This project's Firestore emulator (emulator/cli.ts) as a child process. */
@@ -78,6 +83,7 @@ export async function startFirestoreEmulatorProcess(
     cwd: ROOT,
     onLine: options.onLine,
   });
+  options.onSpawn?.(managed);
   try {
     await waitForHttp(`http://${options.host}:${options.port}/`, managed, 30_000);
   } catch (error) {
