@@ -1,0 +1,129 @@
+/**
+ * An in-process emulator enforcing firestore.rules, one Lite SDK client per persona, and
+ * seeding through REST as the rules-bypassing owner (`Authorization: Bearer owner`, as in the
+ * official emulator).
+ */
+import { readFileSync } from 'node:fs';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  connectFirestoreEmulator,
+  getFirestore,
+  setLogLevel,
+  type Firestore,
+} from 'firebase/firestore/lite';
+import { expect } from 'vitest';
+import { compileRules } from '../../emulator/rules/index';
+import { startFirestoreEmulator, type RunningEmulator } from '../../emulator/server';
+import type { Fields, Value } from '../../emulator/model';
+
+// Denials are expected here; the SDK would log each one.
+setLogLevel('silent');
+
+/** A type alias, not an interface: the SDK's token options need an implicit index signature. */
+export type Persona = {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+};
+
+export interface RulesHarness {
+  emulator: RunningEmulator;
+  /** A client signed in as `persona` with a mock (unsigned) ID token; null = signed out. */
+  client(persona: Persona | null): Firestore;
+  seed(path: string, data: Record<string, unknown>): Promise<void>;
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startRulesHarness(
+  projectId: string,
+  rulesSource = readFileSync('firestore.rules', 'utf8'),
+): Promise<RulesHarness> {
+  const emulator = await startFirestoreEmulator({
+    port: 0,
+    rules: compileRules(rulesSource),
+    log: () => {},
+  });
+  const apps: FirebaseApp[] = [];
+  const root = `projects/${projectId}/databases/(default)/documents`;
+  const clients = new Map<string, Firestore>();
+
+  async function call(method: string, path: string, body?: unknown): Promise<void> {
+    const response = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  }
+
+  return {
+    emulator,
+    client(persona) {
+      const key = JSON.stringify(persona);
+      const existing = clients.get(key);
+      if (existing) return existing;
+      const app = initializeApp({ projectId, apiKey: 'fake-api-key' }, `rules-${counter++}`);
+      apps.push(app);
+      const db = getFirestore(app);
+      connectFirestoreEmulator(
+        db,
+        emulator.host,
+        emulator.port,
+        persona ? { mockUserToken: persona } : {},
+      );
+      clients.set(key, db);
+      return db;
+    },
+    seed: (path, data) =>
+      call('POST', `/v1/${root}:commit`, {
+        writes: [{ update: { name: `${root}/${path}`, fields: toFields(data) } }],
+      }),
+    clear: () => call('DELETE', `/emulator/v1/projects/${projectId}/databases/(default)/documents`),
+    async close() {
+      await Promise.all(apps.map((app) => deleteApp(app)));
+      await emulator.close();
+    },
+  };
+}
+
+function toFields(data: Record<string, unknown>): Fields {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, toValue(value)]));
+}
+
+function toValue(value: unknown): Value {
+  if (value === null) return { nullValue: null };
+  if (typeof value === 'string') return { stringValue: value };
+  if (typeof value === 'boolean') return { booleanValue: value };
+  if (typeof value === 'number') {
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+  }
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(toValue) } };
+  if (typeof value === 'object') {
+    return { mapValue: { fields: toFields(value as Record<string, unknown>) } }; // plain object
+  }
+  throw new Error(`Cannot seed ${String(value)}`);
+}
+
+/** Asserts the write or read went through. */
+export async function expectAllowed(operation: Promise<unknown>): Promise<void> {
+  const error = await operation.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error, 'expected the request to be allowed').toBeNull();
+}
+
+/** Asserts the SDK reports FirestoreError code 'permission-denied'. */
+export async function expectDenied(operation: Promise<unknown>): Promise<void> {
+  const error = await operation.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error, 'expected permission-denied, but the request was allowed').not.toBeNull();
+  // Compared by code: the SDK's error may come from another copy of the class (ESM vs CJS).
+  expect(error).toMatchObject({ name: 'FirebaseError', code: 'permission-denied' });
+}
