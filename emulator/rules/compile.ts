@@ -1,44 +1,19 @@
 /**
  * Expressions → closures. Every name is resolved here, once: variables to a scope distance,
- * calls to a user function, a built-in or a namespace function. Anything the interpreter could
- * not evaluate (unknown names, wrong argument counts, unknown types after `is`, regexes RE2
- * would reject) is a compile error with a position, so a rules file never half-works.
+ * calls (calls.ts) to a user function, a built-in or a namespace function. Anything the
+ * interpreter could not evaluate (unknown names, wrong argument counts, unknown types after
+ * `is`, regexes RE2 would reject) is a compile error with a position, so a rules file never
+ * half-works.
  */
-import type { Expr, FunctionDecl, Pos } from './ast';
-import { buildPath, documentPath, indexPath } from './builtins/paths';
-import { regexProblem } from './builtins/regex';
-import {
-  DOCUMENT_FUNCTIONS,
-  findMethod,
-  GLOBAL_FUNCTIONS,
-  methodArities,
-  NAMESPACES,
-  TYPE_NAMES,
-} from './builtins/registry';
-import type { NamedFunction } from './builtins/types';
+import type { Expr, Pos } from './ast';
+import { buildPath, indexPath } from './builtins/paths';
+import { NAMESPACES, TYPE_NAMES } from './builtins/registry';
+import { compileCall } from './calls';
 import { ParseError } from './lexer';
 import * as ops from './operators';
-import { resourceValue } from './request';
-import { Activation, blockAt, LIMITS, lookup, step, type Compiled, type Frame } from './runtime';
+import { collect, lookup, step, type Compiled } from './runtime';
+import type { CompileScope } from './scopes';
 import { RError, RMap, RPath, typeName, type Result, type RValue } from './values';
-
-export interface CompileScope {
-  readonly vars: Set<string>;
-  readonly functions: Map<string, FunctionInfo>;
-  readonly parent: CompileScope | null;
-  readonly isBlock: boolean;
-  readonly depth: number;
-}
-
-export interface FunctionInfo {
-  readonly decl: FunctionDecl;
-  /** Depth of the declaring block. */
-  readonly depth: number;
-  lets: { name: string; value: Compiled }[];
-  body: Compiled;
-}
-
-const GLOBALS = new Set(['request', 'resource']);
 
 export function compileExpr(expr: Expr, scope: CompileScope): Compiled {
   switch (expr.kind) {
@@ -74,7 +49,7 @@ export function compileExpr(expr: Expr, scope: CompileScope): Compiled {
     case 'slice':
       return compileSlice(expr, scope);
     case 'call':
-      return compileCall(expr, scope);
+      return compileCall(expr, scope, compileExpr);
     case 'unary': {
       const operand = compileExpr(expr.operand, scope);
       const apply = expr.op === '!' ? ops.not : ops.negate;
@@ -114,21 +89,6 @@ function compileIdent(name: string, pos: Pos, scope: CompileScope): Compiled {
   if (name in NAMESPACES)
     throw new ParseError(pos, `'${name}' is a namespace: call one of its functions`);
   throw new ParseError(pos, `unknown variable '${name}'`);
-}
-
-function isVariable(name: string, scope: CompileScope): boolean {
-  for (let s: CompileScope | null = scope; s; s = s.parent) if (s.vars.has(name)) return true;
-  return GLOBALS.has(name);
-}
-
-function collect(items: Compiled[], f: Frame, done: (values: RValue[]) => Result): Result {
-  const values: RValue[] = [];
-  for (const item of items) {
-    const value = item(f);
-    if (value instanceof RError) return value;
-    values.push(value);
-  }
-  return done(values);
 }
 
 function strict2(a: Result, b: Result, apply: (a: RValue, b: RValue) => Result): Result {
@@ -288,127 +248,4 @@ function logical(left: Result, right: () => Result, decides: boolean): Result {
 
 function notBool(value: Result): RError {
   return value instanceof RError ? value : new RError(`Expected a bool, got ${typeName(value)}.`);
-}
-
-function compileCall(expr: Extract<Expr, { kind: 'call' }>, scope: CompileScope): Compiled {
-  const args = expr.args.map((arg) => compileExpr(arg, scope));
-  const { target, name, pos } = expr;
-  if (target === null) return compileGlobalCall(name, args, pos, expr.args.length, scope);
-  if (target.kind === 'ident' && target.name in NAMESPACES && !isVariable(target.name, scope)) {
-    const fn = NAMESPACES[target.name][name];
-    if (!Object.hasOwn(NAMESPACES[target.name], name)) {
-      throw new ParseError(pos, `unknown function '${target.name}.${name}'`);
-    }
-    return namedCall(`${target.name}.${name}`, fn, args, pos);
-  }
-  const receiver = compileExpr(target, scope);
-  const arities = methodArities(name);
-  if (!arities) throw new ParseError(pos, `unknown method '${name}'`);
-  if (!arities.has(args.length)) {
-    throw new ParseError(pos, `method '${name}' does not take ${args.length} argument(s)`);
-  }
-  checkRegexLiteral(name, expr.args);
-  return (f) => {
-    const self = receiver(f);
-    if (self instanceof RError) return self;
-    return (
-      step(f.ctx) ??
-      collect(args, f, (values) => {
-        const method = findMethod(self, name);
-        if (!method || !method.arity.includes(values.length)) {
-          return new RError(`Function not found error: Name: [${name}] on ${typeName(self)}.`);
-        }
-        return method.call(self, values);
-      })
-    );
-  };
-}
-
-function checkRegexLiteral(name: string, args: Expr[]): void {
-  if (name !== 'matches' && name !== 'split' && name !== 'replace') return;
-  const pattern = args[0];
-  if (pattern?.kind !== 'string') return;
-  const problem = regexProblem(pattern.value);
-  if (problem) throw new ParseError(pattern.pos, problem);
-}
-
-function namedCall(label: string, fn: NamedFunction, args: Compiled[], pos: Pos): Compiled {
-  if (!fn.arity.includes(args.length)) {
-    throw new ParseError(pos, `'${label}' does not take ${args.length} argument(s)`);
-  }
-  return (f) => step(f.ctx) ?? collect(args, f, (values) => fn.call(values));
-}
-
-function compileGlobalCall(
-  name: string,
-  args: Compiled[],
-  pos: Pos,
-  count: number,
-  scope: CompileScope,
-): Compiled {
-  for (let s: CompileScope | null = scope; s; s = s.parent) {
-    const info = s.functions.get(name);
-    if (!info) continue;
-    if (info.decl.params.length !== count) {
-      throw new ParseError(
-        pos,
-        `function '${name}' takes ${info.decl.params.length} argument(s), not ${count}`,
-      );
-    }
-    return userCall(info, args);
-  }
-  if ((DOCUMENT_FUNCTIONS as readonly string[]).includes(name)) {
-    if (count !== 1) throw new ParseError(pos, `'${name}' takes 1 argument`);
-    return documentCall(name, args[0]);
-  }
-  if (Object.hasOwn(GLOBAL_FUNCTIONS, name))
-    return namedCall(name, GLOBAL_FUNCTIONS[name], args, pos);
-  throw new ParseError(pos, `unknown function '${name}'`);
-}
-
-function userCall(info: FunctionInfo, args: Compiled[]): Compiled {
-  const params = info.decl.params;
-  return (f) => {
-    const ctx = f.ctx;
-    if (ctx.callDepth >= LIMITS.callDepth) {
-      return new RError(`Maximum function call depth (${LIMITS.callDepth}) exceeded.`);
-    }
-    const tooMany = step(ctx);
-    if (tooMany) return tooMany;
-    const vars = new Map<string, Result>();
-    // Arguments are values; an error argument only matters if the body uses it.
-    for (let i = 0; i < params.length; i += 1) vars.set(params[i], args[i](f));
-    const inner: Frame = {
-      ctx,
-      scope: new Activation(vars, blockAt(f.scope, info.depth), info.depth, false),
-    };
-    ctx.callDepth += 1;
-    for (const binding of info.lets) vars.set(binding.name, binding.value(inner));
-    const result = info.body(inner);
-    ctx.callDepth -= 1;
-    return result;
-  };
-}
-
-function documentCall(name: string, arg: Compiled): Compiled {
-  const after = name === 'getAfter' || name === 'existsAfter';
-  const exists = name.startsWith('exists');
-  return (f) => {
-    const ctx = f.ctx;
-    const value = arg(f);
-    if (value instanceof RError) return value;
-    const path = documentPath(value, ctx.request.database);
-    if (path instanceof RError) return path;
-    const key = `${after ? 'after' : 'before'}:${path}`;
-    let doc = ctx.documents.get(key);
-    if (doc === undefined) {
-      if (ctx.documents.size >= LIMITS.documentReads) {
-        return new RError(`Maximum number of document reads (${LIMITS.documentReads}) exceeded.`);
-      }
-      const stored = after ? ctx.data.getAfter(path) : ctx.data.get(path);
-      doc = stored ? resourceValue(stored, ctx.request.database) : null;
-      ctx.documents.set(key, doc);
-    }
-    return exists ? doc !== null : doc;
-  };
 }

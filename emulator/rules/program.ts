@@ -6,7 +6,8 @@
  * an error in a condition is a deny for that allow; no allow → deny.
  */
 import type { Allow, Block, PatternSegment, RulesFile, RulesMethodName } from './ast';
-import { compileExpr, type CompileScope, type FunctionInfo } from './compile';
+import { compileExpr } from './compile';
+import type { CompileScope, FunctionInfo } from './scopes';
 import { ParseError } from './lexer';
 import { requestValue, resourceVariable } from './request';
 import { Activation, type Compiled, type EvalContext } from './runtime';

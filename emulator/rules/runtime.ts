@@ -69,3 +69,14 @@ export function step(ctx: EvalContext): RError | null {
     ? new RError(`Maximum number of expressions (${LIMITS.steps}) exceeded.`)
     : null;
 }
+
+/** Evaluates `items` left to right; the first error is the result. */
+export function collect(items: Compiled[], f: Frame, done: (values: RValue[]) => Result): Result {
+  const values: RValue[] = [];
+  for (const item of items) {
+    const value = item(f);
+    if (value instanceof RError) return value;
+    values.push(value);
+  }
+  return done(values);
+}

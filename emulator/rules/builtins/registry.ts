@@ -48,7 +48,12 @@ export const GLOBAL_FUNCTIONS: Record<string, NamedFunction> = {
 };
 
 /** Functions that read documents; evaluate.ts implements them because they need the request. */
-export const DOCUMENT_FUNCTIONS = ['get', 'exists', 'getAfter', 'existsAfter'] as const;
+export const DOCUMENT_FUNCTIONS: ReadonlySet<string> = new Set([
+  'get',
+  'exists',
+  'getAfter',
+  'existsAfter',
+]);
 
 export function findMethod(receiver: RValue, name: string): Method | undefined {
   const table = METHODS_BY_TYPE[typeName(receiver)];
