@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { config } from './config';
+import { canComment, isAdmin } from './permissions';
+
+const admin = { email: config.adminEmail, emailVerified: true };
+const fan = { email: 'fan@example.com', emailVerified: true };
+
+describe('permissions', () => {
+  it('the configured administrator is the admin, and may comment', () => {
+    expect(config.adminEmail).toMatch(/@/);
+    expect(isAdmin(admin)).toBe(true);
+    expect(isAdmin({ ...admin, email: admin.email.toUpperCase() })).toBe(true);
+    expect(canComment(admin)).toBe(true);
+  });
+
+  it('an unverified account with the admin e-mail is not the admin', () => {
+    expect(isAdmin({ ...admin, emailVerified: false })).toBe(false);
+  });
+
+  it('a fan may comment and is not the admin', () => {
+    expect(isAdmin(fan)).toBe(false);
+    expect(canComment(fan)).toBe(true);
+  });
+
+  it('a visitor may do neither', () => {
+    expect(isAdmin(null)).toBe(false);
+    expect(canComment(null)).toBe(false);
+  });
+
+  it('an account without a verified e-mail may not comment', () => {
+    expect(canComment({ email: '', emailVerified: true })).toBe(false);
+    expect(canComment({ email: 'x@example.com', emailVerified: false })).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
+import { App } from '../../../src/App';
+import { config } from '../../../src/config';
+import { getUser, signInWithEmulatorAccount, signOut } from '../../../src/session/sessionStore';
+import { installDialogPolyfill } from './dialogPolyfill';
+import { clearFirestore } from './firestore';
+
+installDialogPolyfill();
+// Whole-app renders against real emulators on a shared 2-core machine: allow more than 5 s.
+vi.setConfig({ testTimeout: 30_000 });
+
+export const ADMIN_EMAIL = config.adminEmail;
+export const FAN_EMAIL = 'fan@example.com';
+
+export interface RenderAppOptions {
+  /** Who is signed in when the app starts: an e-mail, 'admin', or null (signed out, the default). */
+  user?: string | null;
+  /** Wait for the first page to settle (default true). */
+  waitForFeed?: boolean;
+}
+
+export interface RenderedApp extends RenderResult {
+  user: UserEvent;
+}
+
+/**
+ * Renders the whole app against the test emulators with the given person signed in through the
+ * real Auth emulator (the same call the account chooser makes).
+ */
+export async function renderApp({
+  user = null,
+  waitForFeed = true,
+}: RenderAppOptions = {}): Promise<RenderedApp> {
+  const email = user === 'admin' ? ADMIN_EMAIL : user;
+  await switchUser(email);
+  const rendered = render(<App />);
+  if (waitForFeed) await waitForFeedToSettle();
+  return { ...rendered, user: userEvent.setup() };
+}
+
+export async function waitForFeedToSettle(): Promise<void> {
+  const feed = await screen.findByRole('feed');
+  await waitFor(() => expect(feed).toHaveAttribute('aria-busy', 'false'), { timeout: 5000 });
+}
+
+async function switchUser(email: string | null): Promise<void> {
+  const current = getUser();
+  if (current?.email === email) return;
+  if (email === null) {
+    if (current !== null && !(await signOut())) throw new Error('Sign-out failed');
+    return;
+  }
+  if (!(await signInWithEmulatorAccount(email))) throw new Error(`Sign-in as ${email} failed`);
+  await waitFor(() => expect(getUser()?.email).toBe(email));
+}
+
+/** Between tests: no posts, nobody remembered, dark theme. */
+export async function resetApp(): Promise<void> {
+  await clearFirestore();
+  localStorage.clear();
+  document.documentElement.dataset.theme = 'dark';
+}
