@@ -7,6 +7,13 @@ import { toPost, type Comment, type NewPost, type Post } from './feed/post';
  * is loaded on first need, so a visitor's first page can arrive through index.html's plain-fetch
  * prefetch while the SDK is not even downloaded: one data path, two transports.
  */
+declare global {
+  interface Window {
+    /** The first page's runQuery, started by index.html before any module loads (raw JSON). */
+    __feedFirstPage?: Promise<unknown>;
+  }
+}
+
 export interface Cursor {
   created: number;
   id: string;
@@ -137,7 +144,18 @@ async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {
   try {
     return await operation(store);
   } catch (error) {
-    if (error instanceof store.sdk.FirestoreError) throw new StoreError(error.code, error.message);
-    throw new StoreError('unknown', String(error));
+    throw new StoreError(errorCode(error), error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * Firestore's code ('not-found', 'permission-denied'…). Read by shape, not instanceof: the Lite
+ * SDK's REST layer can throw an error object that is not an instance of the exported class.
+ */
+function errorCode(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const { code } = error;
+    if (typeof code === 'string' && code !== '') return code;
+  }
+  return 'unknown';
 }

@@ -12,8 +12,3 @@ interface ImportMetaEnv {
   readonly VITE_AUTH_EMULATOR_HOST?: string;
   readonly VITE_ADMIN_EMAIL?: string;
 }
-
-interface Window {
-  /** The first page's runQuery, started by index.html before any module loads (raw JSON). */
-  __feedFirstPage?: Promise<unknown>;
-}

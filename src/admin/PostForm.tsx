@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { warmStore } from '../feedStore';
 import { describeError } from '../feed/describeError';
 import type { NewPost } from '../feed/post';
-import { MAX_URL_LENGTH, safeHttpUrl } from '../lib/safeUrl';
+import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
 import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from './limits';
 import { TextField } from './TextField';
 
@@ -25,16 +25,17 @@ export function PostForm({ onCreate }: PostFormProps) {
   const set = (name: keyof NewPost) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
-  const imageUrl = fields.imageUrl.trim();
-  const link = fields.link.trim();
-  const badImage = imageUrl !== '' && safeHttpUrl(imageUrl) === null;
-  const badLink = link !== '' && safeHttpUrl(link) === null;
+  // Stored absolute ('/images/a.svg' becomes this site's URL): the rules take http(s) URLs only.
+  const imageUrl = fields.imageUrl.trim() === '' ? '' : toAbsoluteHttpUrl(fields.imageUrl);
+  const link = fields.link.trim() === '' ? '' : toAbsoluteHttpUrl(fields.link);
+  const badImage = imageUrl === null;
+  const badLink = link === null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const title = fields.title.trim();
     const content = fields.content.trim();
-    if (title === '' || content === '' || badImage || badLink || busy) return;
+    if (title === '' || content === '' || imageUrl === null || link === null || busy) return;
     setBusy(true);
     try {
       await onCreate({ title, content, imageUrl, link });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeHttpUrl } from './safeUrl';
+import { safeHttpUrl, toAbsoluteHttpUrl } from './safeUrl';
 
 const BASE = 'https://feed.example/';
 
@@ -31,5 +31,20 @@ describe('safeHttpUrl', () => {
   it('trims surrounding spaces and refuses very long URLs', () => {
     expect(safeHttpUrl('  https://example.com  ', BASE)).toBe('https://example.com');
     expect(safeHttpUrl(`https://example.com/${'a'.repeat(2048)}`, BASE)).toBeNull();
+  });
+});
+
+describe('toAbsoluteHttpUrl', () => {
+  it('resolves paths against the page and keeps absolute URLs', () => {
+    expect(toAbsoluteHttpUrl('/images/a.svg', BASE)).toBe('https://feed.example/images/a.svg');
+    expect(toAbsoluteHttpUrl('https://example.com/keeper', BASE)).toBe(
+      'https://example.com/keeper',
+    );
+    expect(toAbsoluteHttpUrl(' https://example.com/a b ', BASE)).toBe('https://example.com/a%20b');
+  });
+
+  it('refuses what safeHttpUrl refuses', () => {
+    expect(toAbsoluteHttpUrl('javascript:alert(1)', BASE)).toBeNull();
+    expect(toAbsoluteHttpUrl('', BASE)).toBeNull();
   });
 });

@@ -19,3 +19,17 @@ export function safeHttpUrl(
     return null;
   }
 }
+
+/**
+ * What the post form stores: the absolute http(s) URL (a path like /images/a.svg is resolved
+ * against the page), since the rules accept only absolute http(s) URLs. null when not http(s).
+ */
+export function toAbsoluteHttpUrl(
+  raw: string,
+  base: string = globalThis.location?.href ?? '',
+): string | null {
+  const safe = safeHttpUrl(raw, base);
+  if (safe === null) return null;
+  const absolute = base ? new URL(safe, base).href : new URL(safe).href;
+  return absolute.length <= MAX_URL_LENGTH ? absolute : null;
+}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import { render, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { App } from '../../../src/App';
@@ -36,12 +36,12 @@ export async function renderApp({
   const email = user === 'admin' ? ADMIN_EMAIL : user;
   await switchUser(email);
   const rendered = render(<App />);
-  if (waitForFeed) await waitForFeedToSettle();
+  if (waitForFeed) await waitForFeedToSettle(rendered.container);
   return { ...rendered, user: userEvent.setup() };
 }
 
-export async function waitForFeedToSettle(): Promise<void> {
-  const feed = await screen.findByRole('feed');
+export async function waitForFeedToSettle(container: HTMLElement = document.body): Promise<void> {
+  const feed = await within(container).findByRole('feed');
   await waitFor(() => expect(feed).toHaveAttribute('aria-busy', 'false'), { timeout: 5000 });
 }
 

@@ -1,0 +1,92 @@
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { TEST_FIRESTORE_HOST } from '../../support/ports';
+
+/**
+ * A tiny HTTP server in front of the Firestore test emulator, so a test can make the backend
+ * fail (answer 503/403) or hold a request, the way a real outage or a slow network would. The app
+ * reaches it only through its configuration (VITE_FIRESTORE_EMULATOR_HOST).
+ */
+export interface FirestoreProxy {
+  host: string;
+  /** The next `count` requests whose path contains `match` get `status` with a Firestore error body. */
+  fail: (match: string, status: number, count?: number) => void;
+  /** The next request whose path contains `match` waits until release() is called. */
+  hold: (match: string) => { arrived: Promise<void>; release: () => void };
+  /** Paths of the requests seen, in order. */
+  seen: string[];
+  close: () => Promise<void>;
+}
+
+const STATUS_NAMES: Record<number, string> = { 403: 'PERMISSION_DENIED', 503: 'UNAVAILABLE' };
+
+export async function startFirestoreProxy(port: number): Promise<FirestoreProxy> {
+  const [targetHost, targetPort] = TEST_FIRESTORE_HOST.split(':');
+  const failures: { match: string; status: number; left: number }[] = [];
+  const holds: { match: string; arrived: () => void; released: Promise<void> }[] = [];
+  const seen: string[] = [];
+
+  const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
+    const path = incoming.url ?? '/';
+    seen.push(path);
+    const failure = failures.find((entry) => entry.left > 0 && path.includes(entry.match));
+    if (failure) {
+      failure.left -= 1;
+      incoming.resume();
+      outgoing.writeHead(failure.status, { 'content-type': 'application/json' });
+      outgoing.end(
+        JSON.stringify({
+          error: {
+            code: failure.status,
+            message: 'Refused by the test proxy',
+            status: STATUS_NAMES[failure.status] ?? 'UNKNOWN',
+          },
+        }),
+      );
+      return;
+    }
+    const holdIndex = holds.findIndex((entry) => path.includes(entry.match));
+    const held = holdIndex >= 0 ? holds.splice(holdIndex, 1)[0] : null;
+    held?.arrived();
+    const forward = () => {
+      const upstream = request(
+        {
+          host: targetHost,
+          port: Number(targetPort),
+          method: incoming.method,
+          path,
+          headers: incoming.headers,
+        },
+        (response) => {
+          outgoing.writeHead(response.statusCode ?? 502, response.headers);
+          response.pipe(outgoing);
+        },
+      );
+      incoming.pipe(upstream);
+    };
+    if (held) void held.released.then(forward);
+    else forward();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  return {
+    host: `127.0.0.1:${port}`,
+    seen,
+    fail(match, status, count = 1) {
+      failures.push({ match, status, left: count });
+    },
+    hold(match) {
+      let arrived = () => {};
+      let release = () => {};
+      const arrivedPromise = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ match, arrived, released });
+      return { arrived: arrivedPromise, release };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port per Vitest worker, so files running in parallel never collide. */
+export function proxyPortForWorker(): number {
+  return 18_300 + Number(process.env.VITEST_POOL_ID ?? '0');
+}
