@@ -1,4 +1,4 @@
-import { render, waitFor, within, type RenderResult } from '@testing-library/react';
+import { configure, render, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { App } from '../../../src/App';
@@ -10,6 +10,7 @@ import { clearFirestore } from './firestore';
 installDialogPolyfill();
 // Whole-app renders against real emulators on a shared 2-core machine: allow more than 5 s.
 vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5_000 });
 
 export const ADMIN_EMAIL = config.adminEmail;
 export const FAN_EMAIL = 'fan@example.com';
