@@ -4,7 +4,7 @@ import {
   FAN_EMAIL,
   PAGE_SIZE,
   accountChooser,
-  article,
+  postAt,
   articles,
   expectSignedInAs,
   loadMoreButton,
@@ -27,7 +27,8 @@ test.describe('with the keyboard only @desktop-only', () => {
     await page.keyboard.press('Space');
     await expectSignedInAs(page, FAN_EMAIL);
 
-    const post = article(page, DEMO_POSTS[0].title);
+    const post = postAt(page, 0);
+    await expect(post).toHaveAccessibleName(DEMO_POSTS[0].title);
     const input = post.getByRole('textbox', { name: 'Add a comment...' });
     await tabTo(page, input);
     const text = 'Typed without a mouse.';

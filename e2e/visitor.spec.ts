@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { DEMO_POSTS, expect, test } from './fixtures';
 import {
   PAGE_SIZE,
-  article,
+  postAt,
   articles,
   currentTheme,
   feed,
@@ -57,7 +57,9 @@ test.describe('a visitor', () => {
 
     await search.fill(query);
     await expect(articles(page)).toHaveCount(matching.length);
-    for (const post of matching) await expect(article(page, post.title)).toBeVisible();
+    for (const [index, post] of matching.entries()) {
+      await expect(postAt(page, index)).toHaveAccessibleName(post.title);
+    }
 
     await search.fill('no such transfer anywhere');
     await expect(articles(page)).toHaveCount(0);
@@ -69,9 +71,11 @@ test.describe('a visitor', () => {
 
   test("opens 'Read more' in a new tab", async ({ page, blockedRequests }) => {
     await openFeed(page);
-    const post = DEMO_POSTS.slice(0, PAGE_SIZE).find((candidate) => candidate.link !== '');
-    if (!post) throw new Error('The demo data has no post with a link on the first page');
-    const link = article(page, post.title).getByRole('link', { name: /Read more/ });
+    const index = DEMO_POSTS.slice(0, PAGE_SIZE).findIndex((candidate) => candidate.link !== '');
+    if (index < 0) throw new Error('The demo data has no post with a link on the first page');
+    const post = DEMO_POSTS[index];
+    await expect(postAt(page, index)).toHaveAccessibleName(post.title);
+    const link = postAt(page, index).getByRole('link', { name: /Read more/ });
     await expect(link).toHaveAttribute('href', post.link);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
@@ -125,19 +129,25 @@ function backgroundColor(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 }
 
-/** Holds the next Firestore query until release(); `caught` resolves when the request arrives. */
+/**
+ * Holds the next Firestore query until release(); `caught` resolves when it arrives. Later queries
+ * pass. The route stays registered: unrouting (also `times: 1` running out) lets a held request go.
+ */
 async function holdNextQuery(page: Page): Promise<{ caught: Promise<void>; release: () => void }> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let caught = () => {};
   const caughtPromise = new Promise<void>((resolve) => (caught = resolve));
-  const isQuery = (url: URL) => url.pathname.endsWith(':runQuery');
-  const handler = async (route: Route) => {
-    await page.unroute(isQuery, handler);
-    caught();
-    await released;
-    await route.fallback();
-  };
-  await page.route(isQuery, handler);
+  let holding = false;
+  await page.route(
+    (url) => url.pathname.endsWith(':runQuery'),
+    async (route: Route) => {
+      if (holding || route.request().method() !== 'POST') return route.fallback();
+      holding = true;
+      caught();
+      await released;
+      return route.fallback();
+    },
+  );
   return { caught: caughtPromise, release };
 }

@@ -16,6 +16,15 @@ export function articles(page: Page): Locator {
   return feed(page).getByRole('article');
 }
 
+/**
+ * The post at a position in the feed (0 = newest). The demo data repeats titles, so tests find a
+ * seeded post by where it is and then check its name.
+ */
+export function postAt(page: Page, index: number): Locator {
+  return articles(page).nth(index);
+}
+
+/** A post by its title, for titles that occur once. */
 export function article(page: Page, title: string): Locator {
   return feed(page).getByRole('article', { name: title, exact: true });
 }

@@ -44,19 +44,23 @@ export async function setRules(ports: StackPorts, source: string): Promise<void>
   });
 }
 
-/** Deletes one post by title, as if the administrator did it from another device. */
-export async function deletePostTitled(ports: StackPorts, title: string): Promise<void> {
+/** Deletes the post created at that millisecond, as if the administrator did it from elsewhere. */
+export async function deletePostCreated(ports: StackPorts, created: number): Promise<void> {
   const root = `projects/${PROJECT_ID}/databases/(default)/documents`;
   const results = await request('POST', `${firestoreUrl(ports)}/v1/${root}:runQuery`, {
     structuredQuery: {
       from: [{ collectionId: 'posts' }],
       where: {
-        fieldFilter: { field: { fieldPath: 'title' }, op: 'EQUAL', value: { stringValue: title } },
+        fieldFilter: {
+          field: { fieldPath: 'created' },
+          op: 'EQUAL',
+          value: { integerValue: String(created) },
+        },
       },
     },
   });
   const names = documentNames(results);
-  if (names.length === 0) throw new Error(`No post titled "${title}"`);
+  if (names.length !== 1) throw new Error(`${names.length} posts created at ${created}`);
   await request('POST', `${firestoreUrl(ports)}/v1/${root}:commit`, {
     writes: names.map((name) => ({ delete: name })),
   });
