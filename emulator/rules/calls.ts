@@ -18,7 +18,7 @@ import { ParseError } from './lexer';
 import { resourceValue } from './request';
 import { Activation, blockAt, collect, LIMITS, step, type Compiled, type Frame } from './runtime';
 import { findFunction, isVariable, type CompileScope, type FunctionInfo } from './scopes';
-import { RError, typeName } from './values';
+import { RError, typeName, type Result } from './values';
 
 /** Compiles a call; `compileExpr` is passed in so that this module does not import compile.ts. */
 export function compileCall(
