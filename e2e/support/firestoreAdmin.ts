@@ -31,10 +31,14 @@ export async function resetFeed(ports: StackPorts, options: ResetOptions): Promi
   if (options.rulesEnforced) {
     await setRules(ports, readFileSync(join(ROOT, 'firestore.rules'), 'utf8'));
   }
-  await writePosts(
-    { firestoreUrl: firestoreUrl(ports), projectId: PROJECT_ID },
-    options.posts ?? buildDemoPosts(options.now),
-  );
+  const posts = options.posts ?? buildDemoPosts(options.now);
+  // Firestore takes at most 500 writes per commit.
+  for (let start = 0; start < posts.length; start += 500) {
+    await writePosts(
+      { firestoreUrl: firestoreUrl(ports), projectId: PROJECT_ID },
+      posts.slice(start, start + 500),
+    );
+  }
 }
 
 /** Replaces the Firestore emulator's rules, as the official emulator's securityRules endpoint does. */

@@ -26,6 +26,8 @@ export interface FirstLoadInBrowser {
   firstPostMs: number;
   /** The script that called fetch for the first page: index.html itself or a bundle chunk. */
   queryInitiator: string;
+  /** Whether the first page's query waited for a CORS preflight (one more round trip). */
+  queryPreflight: boolean;
 }
 
 /** A cold visit: fresh profile, wait for the network to go quiet, read Resource Timing. */
@@ -49,8 +51,14 @@ export async function measureFirstLoad(
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     let queryInitiator = 'unknown';
+    let queryPreflight = false;
     cdp.on('Network.requestWillBeSent', (event) => {
       if (!event.request.url.includes(':runQuery') || queryInitiator !== 'unknown') return;
+      // The CORS preflight has its own initiator ('preflight'); the fetch itself is what counts.
+      if (event.initiator.type === 'preflight' || event.request.method === 'OPTIONS') {
+        queryPreflight = true;
+        return;
+      }
       const frames = event.initiator.stack?.callFrames ?? [];
       queryInitiator = frames[0]?.url || event.initiator.url || event.initiator.type;
     });
@@ -77,6 +85,7 @@ export async function measureFirstLoad(
       ...timing,
       transferredJsBytes: timing.scripts.reduce((sum, script) => sum + script.transferSize, 0),
       queryInitiator,
+      queryPreflight,
     };
   } finally {
     await context.close();

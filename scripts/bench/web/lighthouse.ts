@@ -11,6 +11,11 @@ export interface LighthouseFigures {
   clsValue: number;
   tbtMs: number;
   fcpMs: number;
+  /** Diagnostics: Lighthouse's CPU benchmark of this machine, main-thread work, the LCP element. */
+  benchmarkIndex: number;
+  mainThreadMs: number;
+  bootupMs: number;
+  lcpElement: string;
 }
 
 /**
@@ -60,6 +65,10 @@ export async function runLighthouse(
         clsValue: numeric('cumulative-layout-shift'),
         tbtMs: numeric('total-blocking-time'),
         fcpMs: numeric('first-contentful-paint'),
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        mainThreadMs: numeric('mainthread-work-breakdown'),
+        bootupMs: numeric('bootup-time'),
+        lcpElement: firstSnippet(lhr.audits['largest-contentful-paint-element']?.details) ?? '?',
       });
     }
     return figures;
@@ -67,6 +76,17 @@ export async function runLighthouse(
     await chromium.stop();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** The first DOM node an audit's details name (as Lighthouse prints it: an HTML snippet). */
+function firstSnippet(details: unknown): string | undefined {
+  if (typeof details !== 'object' || details === null) return undefined;
+  if ('snippet' in details && typeof details.snippet === 'string') return details.snippet;
+  for (const value of Object.values(details)) {
+    const found = firstSnippet(value);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function median(values: number[]): number {
