@@ -34,7 +34,7 @@ function readConfig(): AppConfig {
       projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',
       appId: env.VITE_FIREBASE_APP_ID ?? '',
     },
-    adminEmail: (env.VITE_ADMIN_EMAIL ?? '').toLowerCase(),
+    adminEmail: env.VITE_ADMIN_EMAIL ?? '',
     clubName: env.VITE_CLUB_NAME ?? 'Transfer Feed',
     firestoreEmulatorHost: useEmulators ? (env.VITE_FIRESTORE_EMULATOR_HOST ?? '') : null,
     authEmulatorHost: useEmulators ? (env.VITE_AUTH_EMULATOR_HOST ?? '') : null,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { config } from './config';
 import { canComment, isAdmin } from './permissions';
@@ -9,8 +10,16 @@ describe('permissions', () => {
   it('the configured administrator is the admin, and may comment', () => {
     expect(config.adminEmail).toMatch(/@/);
     expect(isAdmin(admin)).toBe(true);
-    expect(isAdmin({ ...admin, email: admin.email.toUpperCase() })).toBe(true);
     expect(canComment(admin)).toBe(true);
+  });
+
+  it('compares the e-mail exactly, as firestore.rules does', () => {
+    expect(isAdmin({ ...admin, email: admin.email.toUpperCase() })).toBe(false);
+  });
+
+  it('agrees with adminEmail() in firestore.rules, the single source of truth', () => {
+    const rules = readFileSync('firestore.rules', 'utf8');
+    expect(rules).toContain(`function adminEmail() { return '${config.adminEmail}'; }`);
   });
 
   it('an unverified account with the admin e-mail is not the admin', () => {

@@ -15,7 +15,8 @@ export function isAdmin(user: AppUser | null): boolean {
     user !== null &&
     user.emailVerified &&
     config.adminEmail !== '' &&
-    user.email.toLowerCase() === config.adminEmail
+    // Exactly as firestore.rules compares it: the UI must not show controls the rules refuse.
+    user.email === config.adminEmail
   );
 }
 
