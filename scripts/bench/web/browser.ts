@@ -53,12 +53,14 @@ export async function measureFirstLoad(
     let queryInitiator = 'unknown';
     let queryPreflight = false;
     cdp.on('Network.requestWillBeSent', (event) => {
-      if (!event.request.url.includes(':runQuery') || queryInitiator !== 'unknown') return;
-      // The CORS preflight has its own initiator ('preflight'); the fetch itself is what counts.
+      if (!event.request.url.includes(':runQuery')) return;
+      // The CORS preflight has its own initiator ('preflight') and may be reported after the
+      // request it precedes; the only query of a first load is the first page's.
       if (event.initiator.type === 'preflight' || event.request.method === 'OPTIONS') {
         queryPreflight = true;
         return;
       }
+      if (queryInitiator !== 'unknown') return;
       const frames = event.initiator.stack?.callFrames ?? [];
       queryInitiator = frames[0]?.url || event.initiator.url || event.initiator.type;
     });
