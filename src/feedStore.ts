@@ -9,8 +9,9 @@ import { toPost, type Comment, type NewPost, type Post } from './feed/post';
  */
 declare global {
   interface Window {
-    /** The first page's runQuery, started by index.html before any module loads (raw JSON). */
-    __feedFirstPage?: Promise<unknown>;
+    /** The first page's runQuery, started by index.html before any module loads: raw JSON, set
+     * on `json` once it has arrived. */
+    __feedFirstPage?: { promise: Promise<unknown>; json?: unknown };
   }
 }
 
@@ -117,12 +118,45 @@ export async function deletePost(id: string): Promise<void> {
   return call(({ sdk, db }) => sdk.deleteDoc(sdk.doc(db, 'posts', id)));
 }
 
+/**
+ * The first page, when index.html's prefetch has already arrived: the app's first render can then
+ * show posts at once (one render, no "Loading posts…" flash). Takes the prefetch; null otherwise.
+ */
+export function takeArrivedFirstPage(): PostsPage | null {
+  if (typeof window === 'undefined' || window.__feedFirstPage?.json === undefined) return null;
+  const { json } = window.__feedFirstPage;
+  window.__feedFirstPage = undefined;
+  try {
+    return toPage(decodeRunQuery(json));
+  } catch {
+    return null; // answered oddly: the app loads the first page through the SDK instead
+  }
+}
+
+/**
+ * The first page from index.html's prefetch, waiting up to `waitMs` for it to arrive: null when
+ * there is none, it failed, or it is slower than that (the app then shows "Loading posts…").
+ */
+export async function firstPageWithin(waitMs: number): Promise<PostsPage | null> {
+  const pending = typeof window === 'undefined' ? undefined : window.__feedFirstPage?.promise;
+  if (pending) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    // A failed prefetch is left for listPosts, which falls back to the SDK.
+    await Promise.race([pending.catch(() => {}), timeout]);
+    clearTimeout(timer);
+  }
+  return takeArrivedFirstPage();
+}
+
 /** The prefetch serves one first page only: Retry and later reloads go through the SDK. */
 function takePrefetchedFirstPage(): Promise<unknown> | undefined {
   if (typeof window === 'undefined') return undefined;
   const prefetched = window.__feedFirstPage;
   window.__feedFirstPage = undefined;
-  return prefetched;
+  return prefetched?.promise;
 }
 
 function toPage(fetched: Post[]): PostsPage {

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../permissions';
 import { LoadMore } from './LoadMore';
-import { PostCard } from './PostCard';
+import { FeedArticles } from './FeedArticle';
 import { SearchStatus } from './SearchStatus';
 import { searchPosts } from './searchPosts';
+import { useRenderedCount } from './useRenderedCount';
 import type { FeedModel } from './useFeed';
 
 export interface FeedProps {
@@ -18,6 +19,11 @@ export function Feed({ feed, query, user }: FeedProps) {
   // One clock for every card's "3 hours ago"; fixed for the visit, like the page itself.
   const [now] = useState(Date.now);
   const visible = useMemo(() => searchPosts(posts, query), [posts, query]);
+  const renderedCount = useRenderedCount(posts.length);
+  const rendered = useMemo(() => posts.slice(0, renderedCount), [posts, renderedCount]);
+  // Busy while a page loads or its cards are still being added.
+  const busy = status === 'loading' || renderedCount < posts.length;
+  const idPrefix = useId();
   const list = useRef<HTMLDivElement>(null);
   // Load More moves on to the first new post when the button goes away (the last page).
   const focusFrom = useRef<number | null>(null);
@@ -27,11 +33,11 @@ export function Feed({ feed, query, user }: FeedProps) {
 
   useEffect(() => {
     const index = focusFrom.current;
-    if (index === null || loading) return;
+    if (index === null || busy) return;
     focusFrom.current = null;
     const articles = list.current?.querySelectorAll<HTMLElement>('article');
     if (!hasMore && articles && index < articles.length) articles[index].focus();
-  }, [loading, hasMore, posts.length]);
+  }, [busy, hasMore]);
 
   const onLoadMore = () => {
     if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
@@ -44,19 +50,16 @@ export function Feed({ feed, query, user }: FeedProps) {
         Transfer news
       </h2>
       <SearchStatus query={query} matches={visible.length} loaded={posts.length} />
-      <div ref={list} role="feed" aria-labelledby="feed-heading" aria-busy={loading}>
-        {visible.map((post, index) => (
-          <PostCard
-            key={post.id}
-            post={post}
-            position={index + 1}
-            setSize={hasMore && query === '' ? -1 : visible.length}
-            now={now}
-            user={user}
-            ops={ops}
-            eagerImage={index === 0}
-          />
-        ))}
+      <div ref={list} role="feed" aria-labelledby="feed-heading" aria-busy={busy}>
+        <FeedArticles
+          posts={rendered}
+          shown={visible}
+          idPrefix={idPrefix}
+          setSize={hasMore && query === '' ? -1 : visible.length}
+          now={now}
+          user={user}
+          ops={ops}
+        />
       </div>
       {firstLoading && <p className="feed__note">Loading posts…</p>}
       {status === 'ready' && posts.length === 0 && (
@@ -71,7 +74,12 @@ export function Feed({ feed, query, user }: FeedProps) {
         </div>
       )}
       {!failed && (
-        <LoadMore loading={loading && !firstPage} hasMore={hasMore} onLoadMore={onLoadMore} />
+        <LoadMore
+          loading={loading && !firstPage}
+          // Not while the cards of the last page are still being added below it.
+          hasMore={hasMore && renderedCount === posts.length}
+          onLoadMore={onLoadMore}
+        />
       )}
     </section>
   );

@@ -11,26 +11,26 @@ import type { FeedOps } from './useFeed';
 
 export interface PostCardProps {
   post: Post;
-  /** 1-based position among the listed posts, and how many there are (-1: more to load). */
-  position: number;
-  setSize: number;
+  /** The id the title gets; the article around the card is labelled by it. */
+  titleId: string;
   now: number;
   user: AppUser | null;
   ops: FeedOps;
   eagerImage: boolean;
 }
 
-/** One post, as an article of the feed named by its title. Memoised: search re-renders only what changed. */
+/**
+ * What one post's article holds (the feed renders the article itself, so a search keystroke only
+ * shows or hides articles). Memoised: nothing here depends on the search.
+ */
 export const PostCard = memo(function PostCard({
   post,
-  position,
-  setSize,
+  titleId,
   now,
   user,
   ops,
   eagerImage,
 }: PostCardProps) {
-  const titleId = useId();
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
@@ -45,13 +45,7 @@ export const PostCard = memo(function PostCard({
   };
 
   return (
-    <article
-      className="post"
-      aria-labelledby={titleId}
-      aria-posinset={position}
-      aria-setsize={setSize}
-      tabIndex={0}
-    >
+    <>
       <div className="post__header">
         <h3 id={titleId} className="post__title">
           {post.title}
@@ -105,6 +99,6 @@ export const PostCard = memo(function PostCard({
           />
         )}
       </section>
-    </article>
+    </>
   );
 });

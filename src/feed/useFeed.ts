@@ -22,7 +22,11 @@ type FeedAction =
   | { type: 'commented'; id: string; comment: Comment }
   | { type: 'removed'; id: string };
 
-const initialState: FeedState = { posts: [], nextCursor: null, status: 'loading', firstPage: true };
+function initialState(arrived: PostsPage | null): FeedState {
+  return arrived
+    ? { posts: arrived.posts, nextCursor: arrived.nextCursor, status: 'ready', firstPage: true }
+    : { posts: [], nextCursor: null, status: 'loading', firstPage: true };
+}
 
 function reducer(state: FeedState, action: FeedAction): FeedState {
   switch (action.type) {
@@ -72,11 +76,16 @@ export interface FeedModel extends FeedState {
   ops: FeedOps;
 }
 
-/** The loaded posts and every operation on them: spec §4's paging, new post, edit, delete. */
-export function useFeed(): FeedModel {
-  const [state, dispatch] = useReducer(reducer, initialState);
+/**
+ * The loaded posts and every operation on them: spec §4's paging, new post, edit, delete.
+ * `arrivedFirstPage` is a first page already at hand (index.html's prefetch); otherwise it loads.
+ */
+export function useFeed(arrivedFirstPage: PostsPage | null = null): FeedModel {
+  const [state, dispatch] = useReducer(reducer, arrivedFirstPage, initialState);
   // The request in flight, kept across StrictMode's double effect so the first page loads once.
-  const pending = useRef<Promise<PostsPage> | null>(null);
+  const pending = useRef<Promise<PostsPage> | null>(
+    arrivedFirstPage && Promise.resolve(arrivedFirstPage),
+  );
   const mounted = useRef(false);
 
   const load = useCallback((cursor: Cursor | null) => {
