@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /** Enough cards to fill a phone's first screen and then some. */
 export const FIRST_RENDER_POSTS = 4;
 /** Cards added per task afterwards: each task stays well under 50 ms on a slow phone. */
-export const POSTS_PER_TASK = 5;
+export const POSTS_PER_TASK = 3;
 
 /**
  * How many of `total` posts to render now: a few at first, more each task until all are in. A
