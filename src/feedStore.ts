@@ -76,7 +76,7 @@ export function warmStore(): void {
 /** The newest posts after `cursor` (from the top when null): created desc, then id desc. */
 export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
   if (cursor === null) {
-    const prefetched = takePrefetchedFirstPage();
+    const prefetched = takePrefetch()?.promise;
     if (prefetched) {
       try {
         return toPage(decodeRunQuery(await prefetched));
@@ -124,8 +124,7 @@ export async function deletePost(id: string): Promise<void> {
  */
 export function takeArrivedFirstPage(): PostsPage | null {
   if (typeof window === 'undefined' || window.__feedFirstPage?.json === undefined) return null;
-  const { json } = window.__feedFirstPage;
-  window.__feedFirstPage = undefined;
+  const { json } = takePrefetch() ?? {};
   try {
     return toPage(decodeRunQuery(json));
   } catch {
@@ -152,11 +151,11 @@ export async function firstPageWithin(waitMs: number): Promise<PostsPage | null>
 }
 
 /** The prefetch serves one first page only: Retry and later reloads go through the SDK. */
-function takePrefetchedFirstPage(): Promise<unknown> | undefined {
+function takePrefetch(): Window['__feedFirstPage'] {
   if (typeof window === 'undefined') return undefined;
-  const prefetched = window.__feedFirstPage;
+  const prefetch = window.__feedFirstPage;
   window.__feedFirstPage = undefined;
-  return prefetched?.promise;
+  return prefetch;
 }
 
 function toPage(fetched: Post[]): PostsPage {

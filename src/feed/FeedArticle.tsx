@@ -55,10 +55,10 @@ export interface FeedArticlesProps extends Omit<
 export const FeedArticles = memo(function FeedArticles({
   posts,
   shown,
-  ...shared
+  setSize,
+  ...card
 }: FeedArticlesProps) {
   const positions = new Map(shown.map((post, index) => [post, index + 1]));
-  const { setSize, ...card } = shared;
   return posts.map((post, index) => {
     const position = positions.get(post);
     return (
