@@ -91,10 +91,11 @@ async function main(): Promise<number> {
     ),
   );
   const perKey = keystrokes.perKeystrokeMs;
-  const keyMedian = median(perKey);
+  // Every keystroke is held to the budget: the slowest key's figure is the one that counts.
+  const slowest = Math.max(...perKey);
   report('search-posts-loaded', posts.length, 'posts');
-  report('search-keystroke-main-thread', keyMedian.toFixed(1), 'ms');
-  report('search-keystroke-main-thread-max', Math.max(...perKey).toFixed(1), 'ms');
+  report('search-keystroke-main-thread-max', slowest.toFixed(1), 'ms');
+  report('search-keystroke-main-thread-median', median(perKey).toFixed(1), 'ms');
   report('search-keystrokes', perKey.length, 'keystrokes');
   report('search-keystroke-rounds', KEYSTROKE_ROUNDS, 'rounds (each key: its median)');
   report(
@@ -107,7 +108,7 @@ async function main(): Promise<number> {
     perKey.map((ms, index) => `${typed[index]}=${Math.round(ms)}`).join(' '),
     'ms',
   );
-  budget('search-keystroke-main-thread (ms)', keyMedian, 'max', 16);
+  budget('search-keystroke-main-thread-max (ms)', slowest, 'max', 16);
 
   return verdict(started);
 }

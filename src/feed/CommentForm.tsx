@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { warmStore } from '../feedStore';
 import { describeError } from './describeError';
+import { useHoldCard } from './holdCard';
 import type { Comment } from './post';
 
 /** Mirrors the rules' limit; the server is the real boundary. */
@@ -20,6 +21,8 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
+  // A comment being typed or sent keeps its card mounted, wherever the reader scrolls.
+  useHoldCard(text !== '' || busy);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,20 +1,24 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../permissions';
 import { LoadMore } from './LoadMore';
-import { FeedArticles } from './FeedArticle';
+import { FeedArticles, titleIdOf } from './FeedArticle';
+import { WINDOW_FROM_POSTS } from './feedWindow';
 import { SearchStatus } from './SearchStatus';
 import { searchPosts } from './searchPosts';
 import { useRenderedCount } from './useRenderedCount';
 import type { FeedModel } from './useFeed';
+import { useFeedWindow } from './useFeedWindow';
 
 export interface FeedProps {
   feed: FeedModel;
   query: string;
   user: AppUser | null;
+  /** More loaded posts than this, and only the cards near the screen are rendered. */
+  windowFrom?: number;
 }
 
 /** The posts, as an ARIA feed: articles named by their titles, aria-busy while a page loads. */
-export function Feed({ feed, query, user }: FeedProps) {
+export function Feed({ feed, query, user, windowFrom = WINDOW_FROM_POSTS }: FeedProps) {
   const { posts, status, firstPage, hasMore, loadMore, retry, ops } = feed;
   // One clock for every card's "3 hours ago"; fixed for the visit, like the page itself.
   const [now] = useState(Date.now);
@@ -25,6 +29,8 @@ export function Feed({ feed, query, user }: FeedProps) {
   const busy = status === 'loading' || renderedCount < posts.length;
   const idPrefix = useId();
   const list = useRef<HTMLDivElement>(null);
+  const windowed = posts.length > windowFrom;
+  const { slots, measure, hold } = useFeedWindow(list, rendered, visible, windowed);
   // Load More moves on to the first new post when the button goes away (the last page).
   const focusFrom = useRef<number | null>(null);
   const loading = status === 'loading';
@@ -35,9 +41,10 @@ export function Feed({ feed, query, user }: FeedProps) {
     const index = focusFrom.current;
     if (index === null || busy) return;
     focusFrom.current = null;
-    const articles = list.current?.querySelectorAll<HTMLElement>('article');
-    if (!hasMore && articles && index < articles.length) articles[index].focus();
-  }, [busy, hasMore]);
+    const post = posts.at(index);
+    if (hasMore || !post) return;
+    document.getElementById(titleIdOf(idPrefix, post.id))?.closest('article')?.focus();
+  }, [busy, hasMore, posts, idPrefix]);
 
   const onLoadMore = () => {
     if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
@@ -50,10 +57,17 @@ export function Feed({ feed, query, user }: FeedProps) {
         Transfer news
       </h2>
       <SearchStatus query={query} matches={visible.length} loaded={posts.length} />
-      <div ref={list} role="feed" aria-labelledby="feed-heading" aria-busy={busy}>
+      <div
+        ref={list}
+        role="feed"
+        aria-labelledby="feed-heading"
+        aria-busy={busy}
+        className={windowed ? 'feed__list feed__list--windowed' : 'feed__list'}
+      >
         <FeedArticles
-          posts={rendered}
-          shown={visible}
+          slots={slots}
+          measure={measure}
+          hold={hold}
           idPrefix={idPrefix}
           setSize={hasMore && query === '' ? -1 : visible.length}
           now={now}

@@ -1,14 +1,24 @@
-import { memo } from 'react';
-import type { Post } from './post';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { HoldCardContext } from './holdCard';
+import { sameSlots, type FeedSlot } from './feedWindow';
 import { PostCard, type PostCardProps } from './PostCard';
+import type { FeedWindow } from './useFeedWindow';
 
-export interface FeedArticleProps extends Omit<PostCardProps, 'titleId'> {
+type WindowHooks = Pick<FeedWindow, 'measure' | 'hold'>;
+
+export interface FeedArticleProps extends Omit<PostCardProps, 'titleId'>, WindowHooks {
   /** Prefix for the title's id (the feed's useId), unique per page. */
   idPrefix: string;
   /** 1-based position among the posts the search shows; undefined when the search hides it. */
   position: number | undefined;
   /** How many posts are listed (-1: more to load). */
   setSize: number;
+}
+
+/** The id of a post's title, which names its article. */
+export function titleIdOf(idPrefix: string, postId: string): string {
+  // Firestore ids may hold any character but '/'; encoded, they make a valid, space-free id.
+  return `${idPrefix}${encodeURIComponent(postId)}`;
 }
 
 /**
@@ -19,21 +29,38 @@ export const FeedArticle = memo(function FeedArticle({
   idPrefix,
   position,
   setSize,
+  measure,
+  hold,
   ...card
 }: FeedArticleProps) {
-  // Firestore ids may hold any character but '/'; encoded, they make a valid, space-free id.
-  const titleId = `${idPrefix}${encodeURIComponent(card.post.id)}`;
+  const postId = card.post.id;
+  const titleId = titleIdOf(idPrefix, postId);
   const shown = position !== undefined;
+  const measureArticle = useCallback(
+    (element: HTMLElement) => measure(element, postId),
+    [measure, postId],
+  );
+  const holdThisCard = useMemo(() => () => hold(postId), [hold, postId]);
+  // A card with focus inside stays mounted when the feed leaves it out (see useFeedWindow).
+  const [focused, setFocused] = useState(false);
+  useEffect(() => (focused ? holdThisCard() : undefined), [focused, holdThisCard]);
   return (
     <article
+      ref={measureArticle}
       className="post"
       hidden={!shown}
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={shown ? setSize : undefined}
       tabIndex={0}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
-      <PostCard titleId={titleId} {...card} />
+      <HoldCardContext value={holdThisCard}>
+        <PostCard titleId={titleId} {...card} />
+      </HoldCardContext>
     </article>
   );
 });
@@ -42,47 +69,44 @@ export interface FeedArticlesProps extends Omit<
   FeedArticleProps,
   'post' | 'position' | 'eagerImage'
 > {
-  posts: readonly Post[];
-  /** The posts the search shows, in order; the others stay mounted but hidden. */
-  shown: readonly Post[];
+  /** Cards and the gaps that stand in for cards left out (see useFeedWindow). */
+  slots: readonly FeedSlot[];
 }
 
 /**
- * Every loaded post, in order. A search hides posts rather than unmounting them (remounting
- * thousands of cards per keystroke is what makes typing slow), and a keystroke that leaves the
- * same posts shown renders nothing here at all.
+ * The feed's cards in order. A search hides posts rather than unmounting them (remounting many
+ * cards per keystroke is what makes typing slow), and a keystroke that leaves the same slots
+ * renders nothing here at all.
  */
 export const FeedArticles = memo(function FeedArticles({
-  posts,
-  shown,
+  slots,
   setSize,
   ...card
 }: FeedArticlesProps) {
-  const positions = new Map(shown.map((post, index) => [post, index + 1]));
-  return posts.map((post, index) => {
-    const position = positions.get(post);
-    return (
+  return slots.map((slot, index) =>
+    slot.kind === 'gap' ? (
+      <div key={slot.key} className="feed__gap" style={{ blockSize: slot.height }} />
+    ) : (
       <FeedArticle
-        key={post.id}
-        post={post}
-        position={position}
+        key={slot.post.id}
+        post={slot.post}
+        position={slot.position}
         // Only shown posts take the set size, so a hidden one stays as it was (no re-render).
-        setSize={position === undefined ? 0 : setSize}
+        setSize={slot.position === undefined ? 0 : setSize}
         eagerImage={index === 0}
         {...card}
       />
-    );
-  });
+    ),
+  );
 }, sameArticles);
 
 function sameArticles(before: FeedArticlesProps, after: FeedArticlesProps): boolean {
-  const { shown: shownBefore, ...restBefore } = before;
-  const { shown: shownAfter, ...restAfter } = after;
+  const { slots: slotsBefore, ...restBefore } = before;
+  const { slots: slotsAfter, ...restAfter } = after;
   const keys = Object.keys(restAfter) as (keyof typeof restAfter)[]; // the props type's own keys
   return (
     keys.length === Object.keys(restBefore).length &&
     keys.every((key) => restBefore[key] === restAfter[key]) &&
-    shownBefore.length === shownAfter.length &&
-    shownBefore.every((post, index) => post === shownAfter[index])
+    sameSlots(slotsBefore, slotsAfter)
   );
 }

@@ -4,6 +4,7 @@ import { safeHttpUrl } from '../lib/safeUrl';
 import { canComment, isAdmin, type AppUser } from '../permissions';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
+import { useHoldCard } from './holdCard';
 import type { Post } from './post';
 import { PostImage } from './PostImage';
 import { PublishedTime } from './PublishedTime';
@@ -35,6 +36,7 @@ export const PostCard = memo(function PostCard({
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
   const [returning, setReturning] = useState(false);
+  useHoldCard(editing);
   const admin = isAdmin(user);
   const link = safeHttpUrl(post.link);
   const content = <p className="post__content">{post.content}</p>;

@@ -17,6 +17,8 @@ export function SearchBox({ query, onQueryChange }: SearchBoxProps) {
         value={query}
         maxLength={200}
         autoComplete="off"
+        // Player and club names are not in any dictionary; red underlines would only be noise.
+        spellCheck={false}
         onChange={(event) => onQueryChange(event.target.value)}
       />
     </div>

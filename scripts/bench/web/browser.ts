@@ -167,7 +167,7 @@ export async function measureSearchKeystrokes(
 }
 
 /** Times the whole typing-and-deleting is repeated. */
-export const KEYSTROKE_ROUNDS = 3;
+export const KEYSTROKE_ROUNDS = 5;
 
 /** Top-level tasks and the events inside them; the disabled-by-default ones slow the page down. */
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline'];
@@ -175,19 +175,38 @@ const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline'];
 const SETTLE_MS = 400;
 const TASK_NAMES = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
 
-/** Articles the feed shows (a search may keep others in the DOM, hidden). */
+/**
+ * How many posts the feed lists, as its shown articles say (aria-setsize): a long feed renders only
+ * the cards near the screen, and a search may keep others in the DOM, hidden. The articles on
+ * screen must agree with each other and be numbered in order, or the count is not trusted.
+ */
 function postCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      Array.from(document.querySelectorAll('[role="feed"] article')).filter(
-        (article) => article.getClientRects().length > 0,
-      ).length,
-  );
+  return page.evaluate(() => {
+    const shown = Array.from(document.querySelectorAll('[role="feed"] article')).filter(
+      (article) => article.getClientRects().length > 0,
+    );
+    if (shown.length === 0) return 0;
+    const sizes = new Set(shown.map((article) => article.getAttribute('aria-setsize')));
+    const positions = shown.map((article) => Number(article.getAttribute('aria-posinset')));
+    const ordered = positions.every(
+      (position, index) => index === 0 || position > positions[index - 1],
+    );
+    if (sizes.size !== 1 || !ordered) return Number.NaN;
+    return Number(shown[0].getAttribute('aria-setsize'));
+  });
 }
 
+/** Waits until the feed has `count` posts in and is not busy, looking at its end for the last. */
 async function waitForPostCount(page: Page, count: number): Promise<void> {
   await page.waitForFunction(
-    (expected) => document.querySelectorAll('[role="feed"] article').length === expected,
+    (expected) => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const feed = document.querySelector('[role="feed"]');
+      const positions = Array.from(document.querySelectorAll('[role="feed"] article'), (article) =>
+        Number(article.getAttribute('aria-posinset')),
+      );
+      return feed?.getAttribute('aria-busy') === 'false' && Math.max(0, ...positions) === expected;
+    },
     count,
     { timeout: 15_000 },
   );
