@@ -66,6 +66,7 @@ export function Feed({ feed, query, user, windowFrom = WINDOW_FROM_POSTS }: Feed
       >
         <FeedArticles
           slots={slots}
+          windowed={windowed}
           measure={measure}
           hold={hold}
           idPrefix={idPrefix}

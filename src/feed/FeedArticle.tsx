@@ -67,10 +67,12 @@ export const FeedArticle = memo(function FeedArticle({
 
 export interface FeedArticlesProps extends Omit<
   FeedArticleProps,
-  'post' | 'position' | 'eagerImage'
+  'post' | 'position' | 'imagePriority'
 > {
   /** Cards and the gaps that stand in for cards left out (see useFeedWindow). */
   slots: readonly FeedSlot[];
+  /** Only the cards near the screen are rendered. */
+  windowed: boolean;
 }
 
 /**
@@ -81,6 +83,7 @@ export interface FeedArticlesProps extends Omit<
 export const FeedArticles = memo(function FeedArticles({
   slots,
   setSize,
+  windowed,
   ...card
 }: FeedArticlesProps) {
   return slots.map((slot, index) =>
@@ -93,7 +96,7 @@ export const FeedArticles = memo(function FeedArticles({
         position={slot.position}
         // Only shown posts take the set size, so a hidden one stays as it was (no re-render).
         setSize={slot.position === undefined ? 0 : setSize}
-        eagerImage={index === 0}
+        imagePriority={index === 0 ? 'first' : windowed ? 'near' : 'later'}
         {...card}
       />
     ),

@@ -6,7 +6,7 @@ import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
 import { useHoldCard } from './holdCard';
 import type { Post } from './post';
-import { PostImage } from './PostImage';
+import { PostImage, type ImagePriority } from './PostImage';
 import { PublishedTime } from './PublishedTime';
 import type { FeedOps } from './useFeed';
 
@@ -17,7 +17,7 @@ export interface PostCardProps {
   now: number;
   user: AppUser | null;
   ops: FeedOps;
-  eagerImage: boolean;
+  imagePriority: ImagePriority;
 }
 
 /**
@@ -30,7 +30,7 @@ export const PostCard = memo(function PostCard({
   now,
   user,
   ops,
-  eagerImage,
+  imagePriority,
 }: PostCardProps) {
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
@@ -54,7 +54,7 @@ export const PostCard = memo(function PostCard({
         </h3>
         <PublishedTime created={post.created} now={now} />
       </div>
-      <PostImage url={post.imageUrl} alt={post.title} eager={eagerImage} />
+      <PostImage url={post.imageUrl} alt={post.title} priority={imagePriority} />
       {admin && editing ? (
         <Suspense fallback={content}>
           <LazyPostEditor

@@ -15,6 +15,7 @@ const POSTS: Post[] = Array.from({ length: 40 }, (_, index) =>
   toPost(`post-${index + 1}`, {
     title: `Story ${index + 1}`,
     content: index % 2 === 0 ? 'An odd-numbered story.' : 'An even-numbered story.',
+    imageUrl: '/images/stadium-night.svg',
     created: Date.UTC(2026, 0, 1) - index * 3_600_000,
   }),
 );
@@ -75,11 +76,17 @@ describe('a long feed', () => {
     expect(first).toHaveAttribute('aria-posinset', '1');
     expect(second).toHaveAttribute('aria-posinset', '2');
     expect(first).toHaveAttribute('aria-setsize', '40');
+    // A rendered card is near the screen by now: its picture need not wait to scroll into view.
+    expect(within(second).getByRole('img')).toHaveAttribute('loading', 'eager');
+    expect(within(second).getByRole('img')).toHaveAttribute('fetchpriority', 'auto');
   });
 
-  it('renders every card up to the threshold', async () => {
+  it('renders every card up to the threshold, pictures after the first lazily', async () => {
     await renderFeed('', POSTS.length);
-    expect(screen.getAllByRole('article')).toHaveLength(40);
+    const all = screen.getAllByRole('article');
+    expect(all).toHaveLength(40);
+    expect(within(all[0]).getByRole('img')).toHaveAttribute('fetchpriority', 'high');
+    expect(within(all[1]).getByRole('img')).toHaveAttribute('loading', 'lazy');
   });
 
   it('moves with the reader: further down, the cards there replace the first ones', async () => {
