@@ -90,25 +90,25 @@ async function main(): Promise<number> {
       countMatches(posts, text),
     ),
   );
-  const perKey = keystrokes.perKeystrokeMs;
-  // Every keystroke is held to the budget: the slowest key's figure is the one that counts.
-  const slowest = Math.max(...perKey);
-  report('search-posts-loaded', posts.length, 'posts');
-  report('search-keystroke-main-thread-max', slowest.toFixed(1), 'ms');
-  report('search-keystroke-main-thread-median', median(perKey).toFixed(1), 'ms');
-  report('search-keystrokes', perKey.length, 'keystrokes');
-  report('search-keystroke-rounds', KEYSTROKE_ROUNDS, 'rounds (each key: its median)');
-  report(
-    'search-keystrokes-over-16ms',
-    `${perKey.filter((ms) => ms > 16).length} of ${perKey.length}`,
-  );
+  const cpu = keystrokes.perKeystroke.map((key) => key.cpuMs);
+  const wall = keystrokes.perKeystroke.map((key) => key.wallMs);
   const typed = [...SEARCH_TEXT.split(''), ...SEARCH_TEXT.split('').map(() => '⌫')];
-  report(
-    'search-keystroke-each',
-    perKey.map((ms, index) => `${typed[index]}=${Math.round(ms)}`).join(' '),
-    'ms',
-  );
-  budget('search-keystroke-main-thread-max (ms)', slowest, 'max', 16);
+  const eachKey = (figures: number[]) =>
+    figures.map((ms, index) => `${typed[index]}=${Math.round(ms)}`).join(' ');
+  report('search-posts-loaded', posts.length, 'posts');
+  report('search-keystrokes', typed.length, 'keystrokes');
+  report('search-keystroke-rounds', KEYSTROKE_ROUNDS, 'rounds (each key: its median)');
+  // Every keystroke is held to the budget: the slowest key's figure is the one that counts.
+  report('search-keystroke-main-thread-max', Math.max(...cpu).toFixed(1), 'ms');
+  report('search-keystroke-main-thread-median', median(cpu).toFixed(1), 'ms');
+  report('search-keystrokes-over-16ms', `${cpu.filter((ms) => ms > 16).length} of ${cpu.length}`);
+  report('search-keystroke-each', eachKey(cpu), 'ms');
+  // The same tasks by the wall clock: on a busy two-core machine this adds the time the main
+  // thread waited for a core while the compositor, rasteriser and tracing ran.
+  report('search-keystroke-wall-clock-max', Math.max(...wall).toFixed(1), 'ms');
+  report('search-keystroke-wall-clock-median', median(wall).toFixed(1), 'ms');
+  report('search-keystroke-wall-clock-each', eachKey(wall), 'ms');
+  budget('search-keystroke-main-thread-max (ms)', Math.max(...cpu), 'max', 16);
 
   return verdict(started);
 }

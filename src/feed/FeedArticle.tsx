@@ -37,8 +37,8 @@ export const FeedArticle = memo(function FeedArticle({
   const titleId = titleIdOf(idPrefix, postId);
   const shown = position !== undefined;
   const measureArticle = useCallback(
-    (element: HTMLElement) => measure(element, postId),
-    [measure, postId],
+    (element: HTMLElement) => measure(element, card.post),
+    [measure, card.post],
   );
   const holdThisCard = useMemo(() => () => hold(postId), [hold, postId]);
   // A card with focus inside stays mounted when the feed leaves it out (see useFeedWindow).

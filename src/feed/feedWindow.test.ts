@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CardHeights,
+  cardKind,
   feedSlots,
   offsetOf,
   sameSlots,
@@ -134,30 +135,57 @@ describe('sameSlots', () => {
 
 describe('CardHeights', () => {
   const post = (id: string): Post => toPost(id, {});
+  const pictured = (id: string): Post => toPost(id, { imageUrl: 'https://example.com/a.jpg' });
 
   it('gives measured heights, and 32rem before anything is measured', () => {
     const heights = new CardHeights();
     expect(heights.of(post('a'))).toBe(512);
     const fresh = new CardHeights();
-    expect(fresh.set('a', 300)).toBe(true);
+    expect(fresh.set(post('a'), 300)).toBe(true);
     expect(fresh.of(post('a'))).toBe(300);
   });
 
   it('reports only changes of a pixel or more', () => {
     const heights = new CardHeights();
-    heights.set('a', 300);
-    expect(heights.set('a', 300.4)).toBe(false);
-    expect(heights.set('a', 320)).toBe(true);
+    heights.set(post('a'), 300);
+    expect(heights.set(post('a'), 300.4)).toBe(false);
+    expect(heights.set(post('a'), 320)).toBe(true);
   });
 
   it('estimates unmeasured cards by the average when first asked, then keeps that estimate', () => {
     const heights = new CardHeights();
-    heights.set('a', 200);
-    heights.set('b', 400);
+    heights.set(post('a'), 200);
+    heights.set(post('b'), 400);
     expect(heights.of(post('unmeasured'))).toBe(300);
-    heights.set('c', 900);
+    heights.set(post('c'), 900);
     expect(heights.of(post('unmeasured'))).toBe(300);
     heights.clear();
     expect(heights.of(post('a'))).toBe(512);
+  });
+
+  it('estimates cards with a picture from cards with one, and cards without from those', () => {
+    const heights = new CardHeights();
+    heights.set(post('a'), 200);
+    heights.set(post('b'), 300);
+    heights.set(pictured('c'), 700);
+    heights.set(pictured('d'), 800);
+    expect(cardKind(pictured('x'))).not.toBe(cardKind(post('y')));
+    expect(heights.of(post('unmeasured'))).toBe(250);
+    expect(heights.of(pictured('unmeasured'))).toBe(750);
+  });
+
+  it('keeps a placeholder height for its card but leaves it out of the estimates', () => {
+    const heights = new CardHeights();
+    heights.set(post('a'), 200);
+    expect(heights.set(post('skipped'), 512, false)).toBe(true);
+    expect(heights.of(post('skipped'))).toBe(512);
+    expect(heights.of(post('unmeasured'))).toBe(200);
+  });
+
+  it('estimates a kind none of whose cards is measured by the average of all', () => {
+    const heights = new CardHeights();
+    heights.set(post('a'), 200);
+    heights.set(post('b'), 400);
+    expect(heights.of(pictured('unmeasured'))).toBe(300);
   });
 });

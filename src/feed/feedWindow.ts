@@ -103,37 +103,72 @@ export function sameSlots(before: readonly FeedSlot[], after: readonly FeedSlot[
 }
 
 /**
- * Card heights measured so far, by post id. Cards not yet rendered count as the average at the
- * time the feed is first windowed: were the estimate to follow every measurement, each card that
- * mounts would resize every gap in the feed and lay the page out again.
+ * What most decides a card's height before it is measured: whether it has a picture. Only a guess
+ * (the picture may not load), so the cheap test: this runs for every post on every keystroke.
+ */
+export function cardKind(post: Post): string {
+  return post.imageUrl === '' ? 'text' : 'picture';
+}
+
+/**
+ * Card heights measured so far, by post id. A card not yet measured counts as the average of the
+ * laid-out cards of its kind (cardKind) at the time that kind is first estimated: were the
+ * estimates to follow every measurement, each card that mounts would resize every gap in the feed
+ * and lay the page out again. Per kind, because a card with a picture is about three times as tall
+ * as one without.
  */
 export class CardHeights {
-  private readonly heights = new Map<string, number>();
-  private total = 0;
-  private estimate: number | undefined;
+  private readonly measured = new Map<string, MeasuredCard>();
+  private readonly estimates = new Map<string, number>();
 
-  /** Before any card is measured: 32rem, the height `.post` reserves for a skipped card. */
-  constructor(private readonly fallback = 512) {}
+  /** Before any card is laid out: 32rem, the height `.post` reserves for a skipped card. */
+  constructor(
+    private readonly kindOf: (post: Post) => string = cardKind,
+    private readonly fallback = 512,
+  ) {}
 
   readonly of: HeightOf = (post) =>
-    this.heights.get(post.id) ??
-    (this.estimate ??= this.heights.size > 0 ? this.total / this.heights.size : this.fallback);
+    this.measured.get(post.id)?.height ?? this.estimate(this.kindOf(post));
 
-  /** Records a height; true if it differs from what was known by a pixel or more. */
-  set(id: string, height: number): boolean {
-    const before = this.heights.get(id);
-    if (before !== undefined && Math.abs(before - height) < 1) return false;
-    this.total += height - (before ?? 0);
-    this.heights.set(id, height);
-    return true;
+  /**
+   * Records a post's card height; true if it differs from what was known by a pixel or more.
+   * `laidOut` false: the browser skipped the card's contents (content-visibility) and the height is
+   * its placeholder's. That is where the card is in the page, but it says nothing of other cards.
+   */
+  set(post: Post, height: number, laidOut = true): boolean {
+    const before = this.measured.get(post.id)?.height;
+    this.measured.set(post.id, { kind: this.kindOf(post), height, laidOut });
+    return before === undefined || Math.abs(before - height) >= 1;
   }
 
   /** Forgets every height (the column's width changed, so they all did). */
   clear(): void {
-    this.heights.clear();
-    this.total = 0;
-    this.estimate = undefined;
+    this.measured.clear();
+    this.estimates.clear();
   }
+
+  private estimate(kind: string): number {
+    let estimate = this.estimates.get(kind);
+    if (estimate === undefined) {
+      const laidOut = [...this.measured.values()].filter((card) => card.laidOut);
+      const ofKind = laidOut.filter((card) => card.kind === kind);
+      // No card of this kind laid out yet: the average of all, or 32rem before any.
+      estimate = averageHeight(ofKind.length > 0 ? ofKind : laidOut) ?? this.fallback;
+      this.estimates.set(kind, estimate);
+    }
+    return estimate;
+  }
+}
+
+interface MeasuredCard {
+  kind: string;
+  height: number;
+  laidOut: boolean;
+}
+
+function averageHeight(cards: readonly { height: number }[]): number | undefined {
+  if (cards.length === 0) return undefined;
+  return cards.reduce((sum, card) => sum + card.height, 0) / cards.length;
 }
 
 /** The top of shown post `index`'s card, in px from the list's top, as the heights have it. */

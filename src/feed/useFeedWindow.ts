@@ -23,7 +23,7 @@ export interface FeedWindow {
   /** What the list renders, in order. */
   slots: FeedSlot[];
   /** Measures a rendered card's article while it is mounted (React 19 ref with cleanup). */
-  measure: (element: HTMLElement, postId: string) => () => void;
+  measure: (element: HTMLElement, post: Post) => () => void;
   /** Keeps a post's card mounted until the returned release is called. */
   hold: (postId: string) => () => void;
 }
@@ -66,19 +66,21 @@ export function useFeedWindow(
 
   // One observer for every card; it exists only where the browser has one (not in jsdom). A new
   // height re-renders only if it moves the range: gaps hold cards that are not measured now.
-  const observer = useRef<{ resize: ResizeObserver; ids: Map<Element, string> } | null>(null);
+  const observer = useRef<{ resize: ResizeObserver; posts: Map<Element, Post> } | null>(null);
   const measure = useCallback(
-    (element: HTMLElement, postId: string) => {
+    (element: HTMLElement, post: Post) => {
       if (typeof ResizeObserver === 'undefined') return () => {};
       observer.current ??= {
-        ids: new Map(),
+        posts: new Map(),
         resize: new ResizeObserver((entries) => {
           let changed = false;
           for (const entry of entries) {
-            const id = observer.current?.ids.get(entry.target);
+            const post = observer.current?.posts.get(entry.target);
             const height = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
             // A hidden card measures 0: it keeps the height it had when shown.
-            if (id !== undefined && height > 0) changed = heights.set(id, height) || changed;
+            if (!post || height === 0) continue;
+            const laidOut = !contentsSkipped(entry.target);
+            changed = heights.set(post, height, laidOut) || changed;
           }
           const last = rendered.current;
           if (!changed || last.view === null) return;
@@ -86,12 +88,12 @@ export function useFeedWindow(
           if (!sameRange(range, last.range)) setHeightsVersion((version) => version + 1);
         }),
       };
-      const { ids, resize } = observer.current;
-      ids.set(element, postId);
+      const { posts, resize } = observer.current;
+      posts.set(element, post);
       resize.observe(element);
       return () => {
         resize.unobserve(element);
-        ids.delete(element);
+        posts.delete(element);
       };
     },
     [heights],
@@ -183,4 +185,12 @@ export function useFeedWindow(
     [posts, shown, range, held, heights, gap],
   );
   return { slots, measure, hold };
+}
+
+/** Whether the browser skips rendering the card's contents (content-visibility: auto, off screen). */
+function contentsSkipped(card: Element): boolean {
+  const inside = card.firstElementChild;
+  // checkVisibility is missing before Safari 17.4; there the placeholder height is taken as real.
+  if (inside === null || typeof inside.checkVisibility !== 'function') return false;
+  return !inside.checkVisibility({ contentVisibilityAuto: true });
 }
