@@ -8,6 +8,7 @@ import {
   windowRange,
   type FeedSlot,
   type HeightOf,
+  type WindowRange,
 } from './feedWindow';
 import { toPost, type Post } from './post';
 
@@ -27,30 +28,21 @@ function describeSlots(slots: FeedSlot[]): string[] {
 
 describe('windowRange', () => {
   // Tops: p1 0, p2 110, p3 320, p4 630, p5 1040, p6 1550.
+  const rangeFor = (top: number, bottom: number, shown: readonly Post[] = posts) =>
+    windowRange(shown, heightOf, GAP, { top, bottom });
+
   it('takes the cards that overlap the view', () => {
-    expect(windowRange(posts, heightOf, GAP, { top: 150, bottom: 700 })).toEqual({
-      first: 1,
-      end: 4,
-    });
+    expect(rangeFor(150, 700)).toEqual({ first: 1, end: 4 });
   });
 
   it('counts a card that touches the view edge and none past the end', () => {
-    expect(windowRange(posts, heightOf, GAP, { top: 310, bottom: 320 })).toEqual({
-      first: 1,
-      end: 3,
-    });
-    expect(windowRange(posts, heightOf, GAP, { top: 1500, bottom: 9000 })).toEqual({
-      first: 4,
-      end: 6,
-    });
+    expect(rangeFor(310, 320)).toEqual({ first: 1, end: 3 });
+    expect(rangeFor(1500, 9000)).toEqual({ first: 4, end: 6 });
   });
 
   it('is empty beyond the last card and for no posts', () => {
-    expect(windowRange(posts, heightOf, GAP, { top: 5000, bottom: 6000 })).toEqual({
-      first: 6,
-      end: 6,
-    });
-    expect(windowRange([], heightOf, GAP, { top: 0, bottom: 100 })).toEqual({ first: 0, end: 0 });
+    expect(rangeFor(5000, 6000)).toEqual({ first: 6, end: 6 });
+    expect(rangeFor(0, 100, [])).toEqual({ first: 0, end: 0 });
   });
 });
 
@@ -64,60 +56,34 @@ describe('offsetOf', () => {
 
 describe('feedSlots', () => {
   const none = new Set<string>();
+  const slotsFor = (shown: readonly Post[], range: WindowRange | null, held: Set<string> = none) =>
+    feedSlots({ posts, shown, range, held, heightOf, gap: GAP });
 
   it('without a range renders every post, hiding those the search leaves out', () => {
     const shown = [posts[1], posts[3]];
-    const slots = feedSlots({ posts, shown, range: null, held: none, heightOf, gap: GAP });
+    const slots = slotsFor(shown, null);
     expect(describeSlots(slots)).toEqual(['p1!', 'p2@1', 'p3!', 'p4@2', 'p5!', 'p6!']);
   });
 
   it('stands one gap, as tall as the cards and the spaces between them, for each run left out', () => {
-    const slots = feedSlots({
-      posts,
-      shown: posts,
-      range: { first: 2, end: 4 },
-      held: none,
-      heightOf,
-      gap: GAP,
-    });
+    const slots = slotsFor(posts, { first: 2, end: 4 });
     expect(describeSlots(slots)).toEqual(['gap 310', 'p3@3', 'p4@4', 'gap 1110']);
   });
 
   it('leaves out posts the search does not show, without making room for them', () => {
     const shown = [posts[0], posts[2], posts[4], posts[5]];
-    const slots = feedSlots({
-      posts,
-      shown,
-      range: { first: 1, end: 2 },
-      held: none,
-      heightOf,
-      gap: GAP,
-    });
+    const slots = slotsFor(shown, { first: 1, end: 2 });
     expect(describeSlots(slots)).toEqual(['gap 100', 'p3@2', 'gap 1110']);
   });
 
   it('keeps held cards wherever they are: in place when shown, hidden when not', () => {
     const shown = posts.slice(0, 5);
-    const slots = feedSlots({
-      posts,
-      shown,
-      range: { first: 0, end: 1 },
-      held: new Set(['p4', 'p6']),
-      heightOf,
-      gap: GAP,
-    });
+    const slots = slotsFor(shown, { first: 0, end: 1 }, new Set(['p4', 'p6']));
     expect(describeSlots(slots)).toEqual(['p1@1', 'gap 510', 'p4@4', 'gap 500', 'p6!']);
   });
 
   it('gives each gap a key no post id can take', () => {
-    const slots = feedSlots({
-      posts,
-      shown: posts,
-      range: { first: 0, end: 0 },
-      held: none,
-      heightOf,
-      gap: GAP,
-    });
+    const slots = slotsFor(posts, { first: 0, end: 0 });
     expect(slots).toEqual([{ kind: 'gap', key: 'gap/p1', height: 2150 }]);
   });
 });
