@@ -92,7 +92,7 @@ async function main(): Promise<number> {
   );
   const cpu = keystrokes.perKeystroke.map((key) => key.cpuMs);
   const wall = keystrokes.perKeystroke.map((key) => key.wallMs);
-  const typed = [...SEARCH_TEXT.split(''), ...SEARCH_TEXT.split('').map(() => '⌫')];
+  const typed = keystrokes.keys.map((key) => (key === 'Backspace' ? '⌫' : key));
   const eachKey = (figures: number[]) =>
     figures.map((ms, index) => `${typed[index]}=${Math.round(ms)}`).join(' ');
   report('search-posts-loaded', posts.length, 'posts');

@@ -1,5 +1,5 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { HoldCardContext } from './holdCard';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { HoldCardContext, useHoldWhile } from './holdCard';
 import { sameSlots, type FeedSlot } from './feedWindow';
 import { PostCard, type PostCardProps } from './PostCard';
 import type { FeedWindow } from './useFeedWindow';
@@ -43,7 +43,7 @@ export const FeedArticle = memo(function FeedArticle({
   const holdThisCard = useMemo(() => () => hold(postId), [hold, postId]);
   // A card with focus inside stays mounted when the feed leaves it out (see useFeedWindow).
   const [focused, setFocused] = useState(false);
-  useEffect(() => (focused ? holdThisCard() : undefined), [focused, holdThisCard]);
+  useHoldWhile(focused, holdThisCard);
   return (
     <article
       ref={measureArticle}

@@ -45,7 +45,7 @@ interface Rendered {
 
 /**
  * Which cards the feed renders. Off (`windowed` false) every post gets a card; on, only the shown
- * posts within half a screen of the visible part of `list`, plus held cards (focus or unsaved
+ * posts within a quarter screen (MARGIN_SCREENS) of the visible part of `list`, plus held cards (focus or unsaved
  * input inside: a comment being typed is never thrown away), with gaps of the measured heights
  * between.
  */
@@ -75,12 +75,12 @@ export function useFeedWindow(
         resize: new ResizeObserver((entries) => {
           let changed = false;
           for (const entry of entries) {
-            const post = observer.current?.posts.get(entry.target);
+            const observed = observer.current?.posts.get(entry.target);
             const height = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
             // A hidden card measures 0: it keeps the height it had when shown.
-            if (!post || height === 0) continue;
+            if (!observed || height === 0) continue;
             const laidOut = !contentsSkipped(entry.target);
-            changed = heights.set(post, height, laidOut) || changed;
+            changed = heights.set(observed, height, laidOut) || changed;
           }
           const last = rendered.current;
           if (!changed || last.view === null) return;

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { loadMoreButton, searchBox } from '../../../e2e/support/app';
 import { CHROMIUM_ARGS } from '../../../e2e/support/chromium';
 import { median } from './stats';
 
@@ -104,6 +105,8 @@ export interface KeystrokeWork {
 }
 
 export interface KeystrokeFigures {
+  /** The keys pressed, in order: the query's letters, then a Backspace for each. */
+  keys: string[];
   /** Each key's median over the rounds, wall clock and CPU time each. */
   perKeystroke: KeystrokeWork[];
 }
@@ -126,16 +129,14 @@ export async function measureSearchKeystrokes(
     const page = await context.newPage();
     await page.goto(url);
     await waitForPostCount(page, pageSize);
-    const loadMore = page.getByRole('button', { name: 'Load More', exact: true });
+    const loadMore = loadMoreButton(page);
     for (let loaded = pageSize; loaded < totalPosts; loaded += pageSize) {
       await loadMore.click();
       await waitForPostCount(page, Math.min(loaded + pageSize, totalPosts));
     }
     if ((await loadMore.count()) > 0) throw new Error('Load More still shown after every post');
 
-    const search = page
-      .getByRole('searchbox', { name: /search/i })
-      .or(page.getByRole('textbox', { name: /search/i }));
+    const search = searchBox(page);
     await search.focus();
     await settle(page);
 
@@ -168,7 +169,7 @@ export async function measureSearchKeystrokes(
       wallMs: median(rounds.map((figures) => figures[index].wallMs)),
       cpuMs: median(rounds.map((figures) => figures[index].cpuMs)),
     }));
-    return { perKeystroke };
+    return { keys, perKeystroke };
   } finally {
     await context.close();
   }
