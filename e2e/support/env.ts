@@ -16,21 +16,24 @@ export interface StackPorts {
   web: number;
 }
 
+/** TEST_PORT_OFFSET moves every port, as for Vitest (tests/support/ports.ts). */
+const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+
 export const E2E_PORTS: StackPorts = {
-  firestore: 8280,
-  auth: 9299,
-  hub: 4420,
-  logging: 4520,
-  web: 4273,
+  firestore: 8280 + offset,
+  auth: 9299 + offset,
+  hub: 4420 + offset,
+  logging: 4520 + offset,
+  web: 4273 + offset,
 };
 
 /** The web benchmark has its own stack too, so it can run next to the e2e suite. */
 export const BENCH_PORTS: StackPorts = {
-  firestore: 8380,
-  auth: 9399,
-  hub: 4430,
-  logging: 4530,
-  web: 4373,
+  firestore: 8380 + offset,
+  auth: 9399 + offset,
+  hub: 4430 + offset,
+  logging: 4530 + offset,
+  web: 4373 + offset,
 };
 
 /** Production bundles built for the browser runs (dist-e2e/ is git-ignored). */
