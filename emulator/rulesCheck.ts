@@ -4,6 +4,7 @@ import type { Document } from './model';
 import type { RequestContext } from './context';
 import type { RulesDataAccess, RulesMethod, RulesQuery } from './rules/validator';
 import { toDocument, type StoredDoc } from './storedDoc';
+import type { Micros } from './time';
 
 export interface RulesCheck {
   method: RulesMethod;
@@ -24,7 +25,7 @@ export function checkRules(
   ctx: RequestContext,
   check: RulesCheck,
   data: RulesDataAccess,
-  time: Date,
+  time: Micros,
 ): void {
   if (!ctx.rules || ctx.caller.kind === 'owner') return;
   const decision = ctx.rules.evaluate(
@@ -33,7 +34,8 @@ export function checkRules(
       database: ctx.db.database,
       path: check.path,
       auth: ctx.caller.kind === 'user' ? ctx.caller.auth : null,
-      time,
+      time: new Date(Math.floor(time / 1000)),
+      timeMicros: time,
       resource: check.resource ? toDocument(check.resource) : null,
       requestResource: check.requestResource ? toDocument(check.requestResource) : null,
       query: check.query,

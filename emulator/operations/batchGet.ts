@@ -47,7 +47,7 @@ export function batchGet(
       ctx,
       { method: 'get', path, resource: db.get(path), requestResource: null, query: null },
       data,
-      new Date(now / 1000),
+      now,
     );
   }
   const readTime = formatServerTime(now);

@@ -65,7 +65,7 @@ export function commit(state: EmulatorState, body: unknown, ctx: RequestContext)
       ctx,
       { method, path: write.path, resource: previous, requestResource: after[i], query: null },
       data,
-      new Date(time / 1000),
+      time,
     );
   });
   db.apply(changes);

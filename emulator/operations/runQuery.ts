@@ -62,7 +62,7 @@ export function runQuery(
       },
     },
     dataAccess((path) => db.get(path)),
-    new Date(now / 1000),
+    now,
   );
   const readTime = formatServerTime(now);
   const found = execute(db.index(collection, query.orders), query);

@@ -30,6 +30,8 @@ export interface RulesRequest {
   auth: RulesAuth | null;
   /** request.time */
   time: Date;
+  /** request.time to the microsecond, when known: a commit's time, which REQUEST_TIME also stores. */
+  timeMicros?: number;
   /** The stored document before the commit, or null (always null for list). */
   resource: Document | null;
   /** The document as it would be after this write, transforms applied; null for reads and deletes. */

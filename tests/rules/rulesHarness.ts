@@ -24,13 +24,25 @@ export type Persona = {
   sub: string;
   email?: string;
   email_verified?: boolean;
+  /** The token's sign-in provider; the SDK's mock token says 'custom' when this is absent. */
+  firebase?: { sign_in_provider: SignInProvider };
 };
+type SignInProvider = 'google.com' | 'password' | 'anonymous' | 'custom' | 'phone';
+
+/** A verified Google account, as the product's only sign-in gives. */
+export function googleUser(sub: string, email: string): Persona & { email: string } {
+  return { sub, email, email_verified: true, firebase: { sign_in_provider: 'google.com' } };
+}
 
 export interface RulesHarness {
   emulator: RunningEmulator;
   /** A client signed in as `persona` with a mock (unsigned) ID token; null = signed out. */
   client(persona: Persona | null): Firestore;
   seed(path: string, data: Record<string, unknown>): Promise<void>;
+  /** A document as stored, read over REST as the owner (null when missing). */
+  ownerGet(path: string): Promise<{ fields?: Fields } | null>;
+  /** runQuery over REST with no credentials: for what the Lite SDK cannot send (offset). */
+  anonymousQuery(structuredQuery: unknown): Promise<Response>;
   clear(): Promise<void>;
   close(): Promise<void>;
 }
@@ -82,6 +94,21 @@ export async function startRulesHarness(
       call('POST', `/v1/${root}:commit`, {
         writes: [{ update: { name: `${root}/${path}`, fields: toFields(data) } }],
       }),
+    async ownerGet(path) {
+      const response = await fetch(`${emulator.url}/v1/${root}:batchGet`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer owner', 'content-type': 'application/json' },
+        body: JSON.stringify({ documents: [`${root}/${path}`] }),
+      });
+      const [result] = (await response.json()) as { found?: { fields?: Fields } }[]; // batchGet's shape
+      return result.found ?? null;
+    },
+    anonymousQuery: (structuredQuery) =>
+      fetch(`${emulator.url}/v1/${root}:runQuery`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ structuredQuery }),
+      }),
     clear: () => call('DELETE', `/emulator/v1/projects/${projectId}/databases/(default)/documents`),
     async close() {
       await Promise.all(apps.map((app) => deleteApp(app)));
@@ -96,6 +123,7 @@ function toFields(data: Record<string, unknown>): Fields {
 
 function toValue(value: unknown): Value {
   if (value === null) return { nullValue: null };
+  if (value instanceof Date) return { timestampValue: value.toISOString() };
   if (typeof value === 'string') return { stringValue: value };
   if (typeof value === 'boolean') return { booleanValue: value };
   if (typeof value === 'number') {

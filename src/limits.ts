@@ -1,0 +1,48 @@
+/**
+ * The limits firestore.rules enforces, mirrored so the UI stops where the server would refuse.
+ * The rules decide; tests/config/limits.test.ts reads firestore.rules and checks every number.
+ * Characters are code points (as the rules' `size()` counts them), bytes are UTF-8.
+ */
+export const LIMITS = {
+  titleChars: 200,
+  titleBytes: 800,
+  contentChars: 20_000,
+  contentBytes: 40_000,
+  commentChars: 1000,
+  commentBytes: 2000,
+  commentDateBytes: 64,
+  /** A comment's author is the signed-in e-mail address. */
+  emailBytes: 254,
+  urlBytes: 2048,
+  commentsPerPost: 400,
+  /** The most posts one list query may ask for. */
+  queryLimit: 50,
+  /** One comment per account per this many seconds, across all posts. */
+  commentIntervalSeconds: 10,
+} as const;
+
+const encoder = new TextEncoder();
+
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).length;
+}
+
+/** Code points, as the rules count a string's size (an emoji is one, not two). */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** Within both caps, as the rules check them on the raw string. */
+export function fitsLimits(text: string, maxChars: number, maxBytes: number): boolean {
+  return characterCount(text) <= maxChars && utf8Bytes(text) <= maxBytes;
+}
+
+/**
+ * Something a reader would see: not only spaces, line breaks, zero-width or other invisible
+ * characters. The same character classes as hasVisibleCharacter() in firestore.rules.
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  return /[^\p{Z}\p{C}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u.test(text);
+}

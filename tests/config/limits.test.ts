@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  LIMITS,
+  characterCount,
+  fitsLimits,
+  hasVisibleCharacter,
+  utf8Bytes,
+} from '../../src/limits';
+
+const RULES = readFileSync('firestore.rules', 'utf8');
+
+/** The numbers a pattern captures in firestore.rules; fails the test when the rule is gone. */
+function fromRules(pattern: RegExp): number[] {
+  const match = pattern.exec(RULES);
+  if (!match) throw new Error(`firestore.rules no longer has ${pattern}`);
+  return match.slice(1).map(Number);
+}
+
+describe('the UI limits are the ones firestore.rules enforces', () => {
+  it.each([
+    [
+      'title',
+      /isTitle\(value\) \{\s*return isText\(value, (\d+), (\d+)\)/,
+      ['titleChars', 'titleBytes'],
+    ],
+    [
+      'content',
+      /isContent\(value\) \{\s*return isText\(value, (\d+), (\d+)\)/,
+      ['contentChars', 'contentBytes'],
+    ],
+    ['comment text', /isText\(comment\.text, (\d+), (\d+)\)/, ['commentChars', 'commentBytes']],
+    ['comment date', /comment\.date\.toUtf8\(\)\.size\(\) <= (\d+)/, ['commentDateBytes']],
+    ['comment author', /comment\.user\.toUtf8\(\)\.size\(\) <= (\d+)/, ['emailBytes']],
+    ['URL', /value\.toUtf8\(\)\.size\(\) <= (\d+) && value\.matches\('https/, ['urlBytes']],
+    ['comments per post', /after\.size\(\) <= (\d+)/, ['commentsPerPost']],
+    ['query limit', /request\.query\.limit <= (\d+)/, ['queryLimit']],
+    ['comment interval', /duration\.value\((\d+), 's'\)/, ['commentIntervalSeconds']],
+  ] as const)('%s', (_, pattern, keys) => {
+    expect(fromRules(pattern)).toEqual(keys.map((key) => LIMITS[key]));
+  });
+});
+
+describe('text checks as the rules make them', () => {
+  it('counts characters as code points and bytes as UTF-8', () => {
+    expect(characterCount('\u{1F3C6}é')).toBe(2);
+    expect(utf8Bytes('\u{1F3C6}é')).toBe(6);
+    expect(fitsLimits('\u{1F3C6}'.repeat(500), LIMITS.commentChars, LIMITS.commentBytes)).toBe(
+      true,
+    );
+    expect(fitsLimits('\u{1F3C6}'.repeat(501), LIMITS.commentChars, LIMITS.commentBytes)).toBe(
+      false,
+    );
+    expect(fitsLimits('x'.repeat(1001), LIMITS.commentChars, LIMITS.commentBytes)).toBe(false);
+  });
+
+  it('finds nothing visible in padding and invisible characters', () => {
+    for (const text of [
+      '',
+      ' \n\t',
+      '\u200B\u200D\u2060\uFEFF',
+      '\u00A0\u3000',
+      '\u3164',
+      '\u0301',
+      '\u2800\u2028',
+    ]) {
+      expect(hasVisibleCharacter(text), JSON.stringify(text)).toBe(false);
+    }
+    for (const text of ['a', ' ok ', '\u{1F3C6}', 'ж', 'Deal\u200B']) {
+      expect(hasVisibleCharacter(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+});
