@@ -62,5 +62,10 @@ export async function signOut(): Promise<void> {
 }
 
 function toAppUser(user: User): AppUser {
-  return { email: user.email ?? '', emailVerified: user.emailVerified };
+  return {
+    uid: user.uid,
+    email: user.email ?? '',
+    emailVerified: user.emailVerified,
+    google: user.providerData.some((profile) => profile.providerId === 'google.com'),
+  };
 }

@@ -1,4 +1,5 @@
 import { PAGE_SIZE, config, splitHost } from './config';
+import { LIMITS } from './limits';
 import { decodeRunQuery } from './feed/restDecode';
 import { toPost, type Comment, type NewPost, type Post } from './feed/post';
 
@@ -107,10 +108,44 @@ export async function updatePostContent(id: string, content: string): Promise<vo
   return call(({ sdk, db }) => sdk.updateDoc(sdk.doc(db, 'posts', id), { content }));
 }
 
-/** Appends atomically, so two fans commenting at once both keep their comment. */
-export async function addComment(id: string, comment: Comment): Promise<void> {
+/**
+ * Appends atomically, so two fans commenting at once both keep their comment. The same batch
+ * stamps the account's commenters/{uid} with the server time: the rules allow one comment every
+ * few seconds per account. A refusal within that time rejects with code 'too-soon'.
+ */
+export async function addComment(id: string, comment: Comment, uid: string): Promise<void> {
+  return call(async ({ sdk, db }) => {
+    const batch = sdk.writeBatch(db);
+    batch.update(sdk.doc(db, 'posts', id), { comments: sdk.arrayUnion(comment) });
+    batch.set(sdk.doc(db, 'commenters', uid), { last: sdk.serverTimestamp() });
+    try {
+      await batch.commit();
+    } catch (error) {
+      if (errorCode(error) === 'permission-denied' && (await commentedJustNow(uid))) {
+        throw new StoreError('too-soon', 'This account commented less than a moment ago.');
+      }
+      throw error;
+    }
+  });
+}
+
+/** Whether the account's last comment is recent enough that the rate limit explains a refusal. */
+async function commentedJustNow(uid: string): Promise<boolean> {
+  try {
+    const { sdk, db } = await loadStore();
+    const last: unknown = (await sdk.getDoc(sdk.doc(db, 'commenters', uid))).get('last');
+    // Allow for a client clock a few seconds off the server's.
+    const window = (LIMITS.commentIntervalSeconds + 5) * 1000;
+    return last instanceof sdk.Timestamp && Date.now() - last.toMillis() < window;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes one comment (the administrator's any, a fan's own), leaving the others in order. */
+export async function removeComment(id: string, comment: Comment): Promise<void> {
   return call(({ sdk, db }) =>
-    sdk.updateDoc(sdk.doc(db, 'posts', id), { comments: sdk.arrayUnion(comment) }),
+    sdk.updateDoc(sdk.doc(db, 'posts', id), { comments: sdk.arrayRemove(comment) }),
   );
 }
 

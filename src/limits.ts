@@ -29,9 +29,7 @@ export function utf8Bytes(text: string): number {
 
 /** Code points, as the rules count a string's size (an emoji is one, not two). */
 export function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
+  return Array.from(text).length;
 }
 
 /** Within both caps, as the rules check them on the raw string. */

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { config } from './config';
-import { canComment, isAdmin } from './permissions';
+import { canComment, canRemoveComment, isAdmin, type AppUser } from './permissions';
 
-const admin = { email: config.adminEmail, emailVerified: true };
-const fan = { email: 'fan@example.com', emailVerified: true };
+const admin: AppUser = { uid: 'a', email: config.adminEmail, emailVerified: true, google: true };
+const fan: AppUser = { uid: 'f', email: 'fan@example.com', emailVerified: true, google: true };
+const comment = (user: string) => ({ user, text: 'Hi', date: 'today' });
 
 describe('permissions', () => {
   it('the configured administrator is the admin, and may comment', () => {
@@ -37,7 +38,20 @@ describe('permissions', () => {
   });
 
   it('an account without a verified e-mail may not comment', () => {
-    expect(canComment({ email: '', emailVerified: true })).toBe(false);
-    expect(canComment({ email: 'x@example.com', emailVerified: false })).toBe(false);
+    expect(canComment({ ...fan, email: '' })).toBe(false);
+    expect(canComment({ ...fan, emailVerified: false })).toBe(false);
+  });
+
+  it('an account from another provider than Google may neither comment nor administer', () => {
+    expect(canComment({ ...fan, google: false })).toBe(false);
+    expect(isAdmin({ ...admin, google: false })).toBe(false);
+  });
+
+  it('the administrator may remove any comment, a fan only their own', () => {
+    expect(canRemoveComment(admin, comment('someone@example.com'))).toBe(true);
+    expect(canRemoveComment(fan, comment(fan.email))).toBe(true);
+    expect(canRemoveComment(fan, comment('someone@example.com'))).toBe(false);
+    expect(canRemoveComment(null, comment('someone@example.com'))).toBe(false);
+    expect(canRemoveComment({ ...fan, emailVerified: false }, comment(fan.email))).toBe(false);
   });
 });

@@ -1,9 +1,14 @@
 import { config } from './config';
+import type { Comment } from './feed/post';
 
 /** The signed-in person, as the app needs them (spec §3: an e-mail). */
 export interface AppUser {
+  /** The account's id: the rules key each account's comment rate limit by it. */
+  uid: string;
   email: string;
   emailVerified: boolean;
+  /** Signed in with Google, the only sign-in the rules accept. */
+  google: boolean;
 }
 
 /**
@@ -12,15 +17,19 @@ export interface AppUser {
  */
 export function isAdmin(user: AppUser | null): boolean {
   return (
-    user !== null &&
-    user.emailVerified &&
+    canComment(user) &&
     config.adminEmail !== '' &&
     // Exactly as firestore.rules compares it: the UI must not show controls the rules refuse.
     user.email === config.adminEmail
   );
 }
 
-/** Any signed-in account with a verified e-mail (every Google account) may comment (spec §6). */
-export function canComment(user: AppUser | null): boolean {
-  return user !== null && user.emailVerified && user.email !== '';
+/** Any Google account with a verified e-mail may comment (spec §6). */
+export function canComment(user: AppUser | null): user is AppUser {
+  return user !== null && user.google && user.emailVerified && user.email !== '';
+}
+
+/** The administrator removes any comment; everyone else who may comment, only their own. */
+export function canRemoveComment(user: AppUser | null, comment: Comment): boolean {
+  return isAdmin(user) || (canComment(user) && comment.user === user.email);
 }

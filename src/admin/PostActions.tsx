@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { describeError } from '../feed/describeError';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 export interface PostActionsProps {
   title: string;

@@ -1,11 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { warmStore } from '../feedStore';
+import { fitsLimits, hasVisibleCharacter, LIMITS } from '../limits';
 import { describeError } from './describeError';
 import { useHoldCard } from './holdCard';
 import type { Comment } from './post';
-
-/** Mirrors the rules' limit; the server is the real boundary. */
-export const MAX_COMMENT_LENGTH = 1000;
 
 export interface CommentFormProps {
   email: string;
@@ -28,6 +26,14 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
     event.preventDefault();
     const trimmed = text.trim();
     if (trimmed === '' || busy) return;
+    if (!hasVisibleCharacter(trimmed)) {
+      setError('Not sent: the comment has no visible text.');
+      return;
+    }
+    if (!fitsLimits(trimmed, LIMITS.commentChars, LIMITS.commentBytes)) {
+      setError('Not sent: the comment is too long. Shorten it and try again.');
+      return;
+    }
     setBusy(true);
     try {
       await onComment({ user: email, text: trimmed, date: new Date().toLocaleString() });
@@ -51,7 +57,7 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
         type="text"
         placeholder="Add a comment..."
         autoComplete="off"
-        maxLength={MAX_COMMENT_LENGTH}
+        maxLength={LIMITS.commentChars}
         value={text}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => setText(event.target.value)}

@@ -1,12 +1,19 @@
+import { useId } from 'react';
 import type { Comment } from './post';
+import { RemoveCommentButton } from './RemoveCommentButton';
 
 export interface CommentListProps {
   comments: Comment[];
   headingId: string;
+  /** Whether the signed-in user may remove this comment (hides the button only; the rules decide). */
+  canRemove: (comment: Comment) => boolean;
+  onRemove: (comment: Comment) => Promise<void>;
 }
 
-/** 'Comments:' and one line per comment: author, then text. */
-export function CommentList({ comments, headingId }: CommentListProps) {
+/** 'Comments:' and one line per comment: author, then text, and 'Remove' where allowed. */
+export function CommentList({ comments, headingId, canRemove, onRemove }: CommentListProps) {
+  const idPrefix = useId();
+  const seen = new Map<string, number>();
   return (
     <>
       <h4 id={headingId} className="comments__heading">
@@ -14,14 +21,30 @@ export function CommentList({ comments, headingId }: CommentListProps) {
       </h4>
       {comments.length > 0 && (
         <ul className="comments__list" aria-labelledby={headingId}>
-          {comments.map((comment, index) => (
-            // Comments are only ever appended, so the position is a stable key.
-            <li key={index} className="comment">
-              <span className="comment__user">{comment.user}</span>
-              <span className="comment__separator">: </span>
-              <span className="comment__text">{comment.text}</span>
-            </li>
-          ))}
+          {comments.map((comment, index) => {
+            // Keyed by content, so a removal keeps every other line's state where it belongs.
+            const content = `${comment.user}\n${comment.date}\n${comment.text}`;
+            const copy = seen.get(content) ?? 0;
+            seen.set(content, copy + 1);
+            const key = `${copy}\n${content}`;
+            const textId = `${idPrefix}-${index}`;
+            return (
+              <li key={key} className="comment">
+                <span id={textId}>
+                  <span className="comment__user">{comment.user}</span>
+                  <span className="comment__separator">: </span>
+                  <span className="comment__text">{comment.text}</span>
+                </span>
+                {canRemove(comment) && (
+                  <RemoveCommentButton
+                    comment={comment}
+                    commentId={textId}
+                    onRemove={() => onRemove(comment)}
+                  />
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </>

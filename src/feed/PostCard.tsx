@@ -1,7 +1,7 @@
 import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../admin/lazyAdmin';
 import { safeHttpUrl } from '../lib/safeUrl';
-import { canComment, isAdmin, type AppUser } from '../permissions';
+import { canComment, canRemoveComment, isAdmin, type AppUser } from '../permissions';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
 import { useHoldCard } from './holdCard';
@@ -92,12 +92,17 @@ export const PostCard = memo(function PostCard({
         </Suspense>
       )}
       <section className="comments" aria-labelledby={commentsId}>
-        <CommentList comments={post.comments} headingId={commentsId} />
-        {user && canComment(user) && (
+        <CommentList
+          comments={post.comments}
+          headingId={commentsId}
+          canRemove={(comment) => canRemoveComment(user, comment)}
+          onRemove={(comment) => ops.removeComment(post.id, comment)}
+        />
+        {canComment(user) && (
           <CommentForm
             email={user.email}
             titleId={titleId}
-            onComment={(comment) => ops.addComment(post.id, comment)}
+            onComment={(comment) => ops.addComment(post.id, comment, user.uid)}
           />
         )}
       </section>

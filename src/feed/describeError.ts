@@ -7,6 +7,8 @@ export function describeError(error: unknown, outcome = 'Not saved'): string {
     case 'permission-denied':
     case 'unauthenticated':
       return `${outcome}: you are not allowed to do that. Try signing in again.`;
+    case 'too-soon':
+      return 'Please wait a few seconds before commenting again.';
     case 'not-found':
       return `${outcome}: this post no longer exists.`;
     case 'unavailable':

@@ -20,6 +20,7 @@ type FeedAction =
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; content: string }
   | { type: 'commented'; id: string; comment: Comment }
+  | { type: 'commentRemoved'; id: string; comment: Comment }
   | { type: 'removed'; id: string };
 
 function initialState(arrived: PostsPage | null): FeedState {
@@ -52,9 +53,21 @@ function reducer(state: FeedState, action: FeedAction): FeedState {
           comments: [...post.comments, action.comment],
         })),
       };
+    case 'commentRemoved':
+      return {
+        ...state,
+        posts: update(state.posts, action.id, (post) => ({
+          // As arrayRemove does: every comment equal to the removed one goes.
+          comments: post.comments.filter((comment) => !sameComment(comment, action.comment)),
+        })),
+      };
     case 'removed':
       return { ...state, posts: state.posts.filter((post) => post.id !== action.id) };
   }
+}
+
+function sameComment(a: Comment, b: Comment): boolean {
+  return a.user === b.user && a.text === b.text && a.date === b.date;
 }
 
 function update(posts: Post[], id: string, change: (post: Post) => Partial<Post>): Post[] {
@@ -65,7 +78,9 @@ function update(posts: Post[], id: string, change: (post: Post) => Partial<Post>
 export interface FeedOps {
   createPost: (input: NewPost) => Promise<void>;
   editContent: (id: string, content: string) => Promise<void>;
-  addComment: (id: string, comment: Comment) => Promise<void>;
+  /** `uid` is the commenter's account: the rules limit how often each account comments. */
+  addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
+  removeComment: (id: string, comment: Comment) => Promise<void>;
   deletePost: (id: string) => Promise<void>;
 }
 
@@ -132,9 +147,13 @@ export function useFeed(arrivedFirstPage: PostsPage | null = null): FeedModel {
       await store.updatePostContent(id, content);
       dispatch({ type: 'edited', id, content });
     },
-    async addComment(id, comment) {
-      await store.addComment(id, comment);
+    async addComment(id, comment, uid) {
+      await store.addComment(id, comment, uid);
       dispatch({ type: 'commented', id, comment });
+    },
+    async removeComment(id, comment) {
+      await store.removeComment(id, comment);
+      dispatch({ type: 'commentRemoved', id, comment });
     },
     async deletePost(id) {
       await store.deletePost(id);

@@ -19,7 +19,7 @@ const POSTS: Post[] = Array.from({ length: 40 }, (_, index) =>
     created: Date.UTC(2026, 0, 1) - index * 3_600_000,
   }),
 );
-const FAN: AppUser = { email: 'fan@example.com', emailVerified: true };
+const FAN: AppUser = { uid: 'fan', email: 'fan@example.com', emailVerified: true, google: true };
 /** Fewer posts than the default threshold: windowed only because the test says so. */
 const WINDOW_FROM = 10;
 
@@ -37,6 +37,7 @@ function feedOf(posts: Post[]): FeedModel {
       createPost: resolved,
       editContent: resolved,
       addComment: resolved,
+      removeComment: resolved,
       deletePost: resolved,
     },
   };
