@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildPost, readPost, seedPosts, type StoredPost } from './support/firestore';
-import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
+import {
+  buildPost,
+  forgetCommentTimes,
+  readPost,
+  seedPosts,
+  type StoredPost,
+} from './support/firestore';
+import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
 let post: StoredPost;
 
@@ -84,9 +90,99 @@ describe('comments (spec §4, §5)', () => {
     await other.user.type(within(cardB).getByRole('textbox', { name: 'Add a comment...' }), 'Two');
     await first.user.click(within(cardA).getByRole('button', { name: 'Post' }));
     await within(cardA).findByText('One');
+    await forgetCommentTimes();
     await other.user.click(within(cardB).getByRole('button', { name: 'Post' }));
     await within(cardB).findByText('Two');
     const texts = (await readPost(post.id))?.comments.map((comment) => comment.text);
     expect(texts).toEqual(['First!', 'One', 'Two']);
+  });
+
+  it('a second comment within 10 seconds is refused with a plain reason, and its text is kept', async () => {
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    const input = within(card()).getByRole('textbox', { name: 'Add a comment...' });
+    await user.type(input, 'One{Enter}');
+    await within(card()).findByText('One');
+    await user.type(input, 'Two{Enter}');
+    expect(await within(card()).findByRole('alert')).toHaveTextContent(
+      'Please wait a few seconds before commenting again',
+    );
+    expect(input).toHaveValue('Two');
+    expect((await readPost(post.id))?.comments.map((comment) => comment.text)).toEqual([
+      'First!',
+      'One',
+    ]);
+    // Once the time has passed, the same text goes through.
+    await forgetCommentTimes();
+    await user.click(within(card()).getByRole('button', { name: 'Post' }));
+    await within(card()).findByText('Two');
+    expect(input).toHaveValue('');
+  });
+
+  it('a comment of invisible characters only is not sent, and says why', async () => {
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    const input = within(card()).getByRole('textbox', { name: 'Add a comment...' });
+    await user.type(input, '\u200B\u200B{Enter}');
+    expect(await within(card()).findByRole('alert')).toHaveTextContent('no visible text');
+    expect(input).toHaveValue('\u200B\u200B');
+    expect((await readPost(post.id))?.comments).toHaveLength(1);
+  });
+});
+
+describe('removing a comment', () => {
+  beforeEach(async () => {
+    await resetApp();
+    [post] = await seedPosts([
+      buildPost({
+        title: 'Winger agrees terms',
+        comments: [
+          { user: 'early@example.com', text: 'First!', date: '01/01/2025, 10:00:00' },
+          { user: FAN_EMAIL, text: 'Mine', date: '01/01/2025, 10:01:00' },
+          { user: 'late@example.com', text: 'Last', date: '01/01/2025, 10:02:00' },
+        ],
+      }),
+    ]);
+  });
+
+  const removeButtons = () => within(card()).queryAllByRole('button', { name: 'Remove' });
+
+  it('a fan sees Remove on their own comment only, and removes it after confirming', async () => {
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    expect(removeButtons()).toHaveLength(1);
+    expect(removeButtons()[0]).toHaveAccessibleDescription(/^fan@example\.com: ?Mine$/);
+    await user.click(removeButtons()[0]);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(within(card()).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(card()).queryByText('Mine')).toBeNull();
+    expect((await readPost(post.id))?.comments.map((comment) => comment.text)).toEqual([
+      'First!',
+      'Last',
+    ]);
+  });
+
+  it('the administrator may remove any comment; Cancel keeps it', async () => {
+    const { user } = await renderApp({ user: 'admin' });
+    expect(removeButtons()).toHaveLength(3);
+    await user.click(removeButtons()[0]);
+    let dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(removeButtons()[0]).toHaveFocus();
+    expect(within(card()).getAllByRole('listitem')).toHaveLength(3);
+
+    await user.click(removeButtons()[2]);
+    dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(card()).getAllByRole('listitem')).toHaveLength(2));
+    expect((await readPost(post.id))?.comments.map((comment) => comment.user)).toEqual([
+      'early@example.com',
+      FAN_EMAIL,
+    ]);
+    expect(ADMIN_EMAIL).not.toBe(FAN_EMAIL);
+  });
+
+  it('a signed-out visitor sees no Remove button', async () => {
+    await renderApp({ user: null });
+    expect(removeButtons()).toHaveLength(0);
   });
 });

@@ -100,6 +100,18 @@ export async function deleteStoredPost(id: string): Promise<void> {
   await ownerCall('commit', { writes: [{ delete: `${documentsPath()}/posts/${id}` }] });
 }
 
+/** Forgets when each account last commented, as if the rate limit's 10 seconds had passed. */
+export async function forgetCommentTimes(): Promise<void> {
+  const results = await ownerCall('runQuery', {
+    structuredQuery: { from: [{ collectionId: 'commenters' }] },
+  });
+  if (!Array.isArray(results)) throw new Error('runQuery answered with something else');
+  const writes = results.flatMap((result: { document?: { name: string } }) =>
+    result.document ? [{ delete: result.document.name }] : [],
+  );
+  if (writes.length > 0) await ownerCall('commit', { writes });
+}
+
 async function ownerCall(method: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${emulatorOrigin()}/v1/${documentsPath()}:${method}`, {
     method: 'POST',
