@@ -37,6 +37,16 @@ export function fitsLimits(text: string, maxChars: number, maxBytes: number): bo
   return characterCount(text) <= maxChars && utf8Bytes(text) <= maxBytes;
 }
 
+/** Why firestore.rules would refuse this text, or null when it would not. */
+export function textProblem(
+  text: string,
+  maxChars: number,
+  maxBytes: number,
+): 'no visible text' | 'too long' | null {
+  if (!hasVisibleCharacter(text)) return 'no visible text';
+  return fitsLimits(text, maxChars, maxBytes) ? null : 'too long';
+}
+
 /**
  * Something a reader would see: not only spaces, line breaks, zero-width or other invisible
  * characters. The same character classes as hasVisibleCharacter() in firestore.rules.

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../feed/describeError';
-import { MAX_CONTENT_LENGTH } from './limits';
+import { LIMITS, textProblem } from '../limits';
+import { describeProblem } from './describeProblem';
 
 export interface PostEditorProps {
   content: string;
@@ -19,6 +20,14 @@ export function PostEditor({ content, onSave, onCancel }: PostEditorProps) {
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (text.trim() === '' || busy) return;
+    const problem = describeProblem(
+      'content',
+      textProblem(text, LIMITS.contentChars, LIMITS.contentBytes),
+    );
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     try {
       await onSave(text);
@@ -37,7 +46,7 @@ export function PostEditor({ content, onSave, onCancel }: PostEditorProps) {
         id={boxId}
         className="editor__box"
         rows={6}
-        maxLength={MAX_CONTENT_LENGTH}
+        maxLength={LIMITS.contentChars}
         value={text}
         autoFocus
         aria-describedby={error ? errorId : undefined}

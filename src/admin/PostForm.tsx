@@ -3,7 +3,8 @@ import { warmStore } from '../feedStore';
 import { describeError } from '../feed/describeError';
 import type { NewPost } from '../feed/post';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
-import { MAX_CONTENT_LENGTH, MAX_TITLE_LENGTH } from './limits';
+import { LIMITS, textProblem } from '../limits';
+import { describeProblem } from './describeProblem';
 import { TextField } from './TextField';
 
 export interface PostFormProps {
@@ -36,6 +37,13 @@ export function PostForm({ onCreate }: PostFormProps) {
     const title = fields.title.trim();
     const content = fields.content.trim();
     if (title === '' || content === '' || imageUrl === null || link === null || busy) return;
+    const problem =
+      describeProblem('title', textProblem(title, LIMITS.titleChars, LIMITS.titleBytes)) ??
+      describeProblem('content', textProblem(content, LIMITS.contentChars, LIMITS.contentBytes));
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     try {
       await onCreate({ title, content, imageUrl, link });
@@ -56,14 +64,14 @@ export function PostForm({ onCreate }: PostFormProps) {
           label="Post title"
           value={fields.title}
           onChange={set('title')}
-          maxLength={MAX_TITLE_LENGTH}
+          maxLength={LIMITS.titleChars}
           required
         />
         <TextField
           label="Post content"
           value={fields.content}
           onChange={set('content')}
-          maxLength={MAX_CONTENT_LENGTH}
+          maxLength={LIMITS.contentChars}
           multiline
           required
         />

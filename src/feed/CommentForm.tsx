@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { warmStore } from '../feedStore';
-import { fitsLimits, hasVisibleCharacter, LIMITS } from '../limits';
+import { LIMITS, textProblem } from '../limits';
 import { describeError } from './describeError';
 import { useHoldCard } from './holdCard';
 import type { Comment } from './post';
@@ -26,12 +26,11 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
     event.preventDefault();
     const trimmed = text.trim();
     if (trimmed === '' || busy) return;
-    if (!hasVisibleCharacter(trimmed)) {
-      setError('Not sent: the comment has no visible text.');
-      return;
-    }
-    if (!fitsLimits(trimmed, LIMITS.commentChars, LIMITS.commentBytes)) {
-      setError('Not sent: the comment is too long. Shorten it and try again.');
+    const problem = textProblem(trimmed, LIMITS.commentChars, LIMITS.commentBytes);
+    if (problem) {
+      setError(
+        `Not sent: the comment has ${problem === 'too long' ? 'too many characters' : problem}.`,
+      );
       return;
     }
     setBusy(true);

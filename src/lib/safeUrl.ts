@@ -1,5 +1,7 @@
+import { LIMITS } from '../limits';
+
 /** Longest URL the app stores or renders (the rules cap it too). */
-export const MAX_URL_LENGTH = 2048;
+export const MAX_URL_LENGTH = LIMITS.urlBytes;
 
 /**
  * The URL itself when it is safe to put in an href or src: http(s), absolute or relative to the

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   LIMITS,
+  textProblem,
   characterCount,
   fitsLimits,
   hasVisibleCharacter,
@@ -69,5 +70,14 @@ describe('text checks as the rules make them', () => {
     for (const text of ['a', ' ok ', '\u{1F3C6}', 'ж', 'Deal\u200B']) {
       expect(hasVisibleCharacter(text), JSON.stringify(text)).toBe(true);
     }
+  });
+});
+
+describe('textProblem', () => {
+  it('names what the rules would refuse', () => {
+    expect(textProblem('Deal done', 200, 800)).toBeNull();
+    expect(textProblem('\u200B', 200, 800)).toBe('no visible text');
+    expect(textProblem('\u{1F3C6}'.repeat(201), 200, 800)).toBe('too long');
+    expect(textProblem('\u{1F3C6}'.repeat(200), 200, 800)).toBeNull();
   });
 });
