@@ -9,6 +9,8 @@ export interface RulesCheck {
   method: RulesMethod;
   /** Relative to `.../documents`: the document path, or the collection path for list. */
   path: string;
+  /** A list over a collection group (`path` then ends in the collection ID). */
+  collectionGroup?: boolean;
   resource: StoredDoc | null;
   requestResource: StoredDoc | null;
   query: RulesQuery | null;
@@ -32,6 +34,7 @@ export function checkRules(
       method: check.method,
       database: ctx.db.database,
       path: check.path,
+      collectionGroup: check.collectionGroup ?? false,
       auth: ctx.caller.kind === 'user' ? ctx.caller.auth : null,
       time,
       resource: check.resource ? toDocument(check.resource) : null,
