@@ -116,10 +116,7 @@ function fieldOf(aggregation: Aggregation): FieldPath {
 
 function parseAggregations(raw: unknown): Aggregation[] {
   const list = raw === undefined ? [] : expectArray(raw, `${WHERE}.aggregations`);
-  assertArgument(
-    list.length > 0,
-    `'${WHERE}.aggregations' must contain at least one aggregation.`,
-  );
+  assertArgument(list.length > 0, `'${WHERE}.aggregations' must contain at least one aggregation.`);
   assertArgument(
     list.length <= MAX_AGGREGATIONS,
     `The aggregation query exceeds the maximum number of aggregations: ${MAX_AGGREGATIONS} (it has ${list.length}).`,
@@ -132,7 +129,8 @@ function parseAggregations(raw: unknown): Aggregation[] {
     const kinds = (['count', 'sum', 'avg'] as const).filter((k) => aggregation[k] !== undefined);
     assertArgument(kinds.length === 1, `'${where}' must have exactly one of count, sum, avg.`);
     // proto3: an empty alias is no alias; Firestore then names it field_1, field_2, ...
-    const given = aggregation.alias === undefined ? '' : expectString(aggregation.alias, `${where}.alias`);
+    const given =
+      aggregation.alias === undefined ? '' : expectString(aggregation.alias, `${where}.alias`);
     const alias = given === '' ? `field_${++unnamed}` : given;
     validateAlias(alias, `${where}.alias`);
     assertArgument(
