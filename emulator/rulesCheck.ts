@@ -47,7 +47,7 @@ export function checkRules(
     // matches the official emulator: the production text, then why (method, path, rule).
     throw new ApiError(
       'PERMISSION_DENIED',
-      `Missing or insufficient permissions. Denied '${check.method}' on ${check.path}: ${decision.reason}`,
+      `Missing or insufficient permissions. Denied '${check.method}' on ${check.collectionGroup ? 'collection group ' : ''}${check.path}: ${decision.reason}`,
     );
   }
 }

@@ -90,7 +90,9 @@ describe('collection-group queries and rules_version 2', () => {
 
   it('name the denial like the official emulator', async () => {
     const error = await rejection(getDocs(collectionGroup(signedIn, 'posts')));
-    expect(String(error.message)).toMatch(/No matching allow statements/);
+    expect(String(error.message)).toMatch(
+      /Denied 'list' on collection group posts: No matching allow statements/,
+    );
   });
 
   it('a group under a parent document (REST) may be allowed by a rule below that parent', async () => {
