@@ -10,12 +10,12 @@ import { assertArgument, unimplemented } from '../errors';
 import { getField, isNameField, type FieldPath } from '../fieldPath';
 import { expectArray, expectObject, expectString, isObject } from '../json';
 import type { Value } from '../model';
-import { queryTarget } from '../query/collectionGroup';
+import { queryTarget, type QueryTarget } from '../query/collectionGroup';
 import { fieldReference } from '../query/filters';
 import { checkListRules } from '../query/listRules';
 import { NumericSum } from '../query/numericSum';
 import { countResults, scan } from '../query/scan';
-import { parseStructuredQuery } from '../query/structuredQuery';
+import { parseStructuredQuery, type Query } from '../query/structuredQuery';
 import type { IndexEntry } from '../orderedIndex';
 import type { EmulatorState } from '../state';
 import type { StoredDoc } from '../storedDoc';
@@ -69,6 +69,16 @@ export function runAggregationQuery(
   const target = queryTarget(db, request.parent, query);
   checkListRules(ctx, db, target.path, query, new Date(now / 1000));
 
+  const aggregateFields = aggregate(target, query, aggregations);
+  return [{ result: { aggregateFields }, readTime: formatServerTime(now) }];
+}
+
+/** Walks the query's results once and computes every aggregation. */
+function aggregate(
+  target: QueryTarget,
+  query: Query,
+  aggregations: Aggregation[],
+): Record<string, Value> {
   // matches Firestore: with sum or avg in the request, only documents that have every aggregated
   // field take part in any of the aggregations (count included); a field of another type counts.
   const fields = aggregations.filter((a) => a.kind !== 'count').map(fieldOf);
@@ -107,7 +117,7 @@ export function runAggregationQuery(
       aggregateFields[a.alias] = a.kind === 'sum' ? sum.sum() : sum.average();
     }
   }
-  return [{ result: { aggregateFields }, readTime: formatServerTime(now) }];
+  return aggregateFields;
 }
 
 function fieldOf(aggregation: Aggregation): FieldPath {
