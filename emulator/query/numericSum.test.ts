@@ -33,13 +33,13 @@ describe('NumericSum', () => {
   });
 
   it('skips every value that is not a number', () => {
-    const skipped = [
+    const skipped: (Value | undefined)[] = [
       { stringValue: '3' },
       { nullValue: null },
       { booleanValue: true },
       { arrayValue: { values: [int('1')] } },
       undefined,
-    ] as const;
+    ];
     const accumulator = new NumericSum();
     for (const value of skipped) accumulator.add(value);
     expect(accumulator.count).toBe(0);
