@@ -5,6 +5,7 @@ import { validateDocumentPath, type DatabaseId } from './paths';
 export type Route =
   | { kind: 'health' }
   | { kind: 'runQuery'; db: DatabaseId; parent: string }
+  | { kind: 'runAggregationQuery'; db: DatabaseId; parent: string }
   | { kind: 'commit'; db: DatabaseId }
   | { kind: 'batchGet'; db: DatabaseId }
   | { kind: 'clear'; db: DatabaseId }
@@ -12,7 +13,6 @@ export type Route =
 
 /** Firestore RPCs this emulator knows of but does not implement: they fail loudly, not as unknown paths. */
 const UNSUPPORTED_VERBS: Record<string, string> = {
-  runAggregationQuery: 'Aggregation queries (count, sum, average)',
   beginTransaction: 'Transactions',
   rollback: 'Transactions',
   listCollectionIds: 'listCollectionIds',
@@ -74,10 +74,10 @@ function firestoreRoute(
     );
   }
   if (verb in UNSUPPORTED_VERBS) throw unimplemented(UNSUPPORTED_VERBS[verb]);
-  if (verb === 'runQuery') {
+  if (verb === 'runQuery' || verb === 'runAggregationQuery') {
     const parent = parentSegments.join('/');
     if (parent !== '') validateDocumentPath(parent, 'parent');
-    return expectMethod(method, 'POST', pathname, { kind: 'runQuery', db, parent });
+    return expectMethod(method, 'POST', pathname, { kind: verb, db, parent });
   }
   if ((verb === 'commit' || verb === 'batchGet') && parentSegments.length === 0) {
     return expectMethod(method, 'POST', pathname, { kind: verb, db });
@@ -103,6 +103,6 @@ function decode(segment: string | undefined): string {
 function notFound(method: string, pathname: string): ApiError {
   return new ApiError(
     'NOT_FOUND',
-    `Unknown path: ${method} ${pathname}. This emulator serves POST /v1/projects/{project}/databases/{database}/documents:runQuery, :commit and :batchGet.`,
+    `Unknown path: ${method} ${pathname}. This emulator serves POST /v1/projects/{project}/databases/{database}/documents:runQuery, :runAggregationQuery, :commit and :batchGet.`,
   );
 }

@@ -10,6 +10,8 @@ export interface RulesCheck {
   method: RulesMethod;
   /** Relative to `.../documents`: the document path, or the collection path for list. */
   path: string;
+  /** A list over a collection group (`path` then ends in the collection ID). */
+  collectionGroup?: boolean;
   resource: StoredDoc | null;
   requestResource: StoredDoc | null;
   query: RulesQuery | null;
@@ -33,6 +35,7 @@ export function checkRules(
       method: check.method,
       database: ctx.db.database,
       path: check.path,
+      collectionGroup: check.collectionGroup ?? false,
       auth: ctx.caller.kind === 'user' ? ctx.caller.auth : null,
       time: new Date(Math.floor(time / 1000)),
       timeMicros: time,
@@ -46,7 +49,7 @@ export function checkRules(
     // matches the official emulator: the production text, then why (method, path, rule).
     throw new ApiError(
       'PERMISSION_DENIED',
-      `Missing or insufficient permissions. Denied '${check.method}' on ${check.path}: ${decision.reason}`,
+      `Missing or insufficient permissions. Denied '${check.method}' on ${check.collectionGroup ? 'collection group ' : ''}${check.path}: ${decision.reason}`,
     );
   }
 }

@@ -13,6 +13,7 @@ import { ApiError, invalidArgument } from './errors';
 import { batchGet } from './operations/batchGet';
 import { clearDatabase } from './operations/clear';
 import { commit } from './operations/commit';
+import { runAggregationQuery } from './operations/runAggregationQuery';
 import { runQuery } from './operations/runQuery';
 import { parseAndCompileRules } from './operations/securityRules';
 import { route, type Route } from './routes';
@@ -134,6 +135,8 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
       rules,
     };
     if (target.kind === 'runQuery') return runQuery(state, { parent: target.parent, body }, ctx);
+    if (target.kind === 'runAggregationQuery')
+      return runAggregationQuery(state, { parent: target.parent, body }, ctx);
     if (target.kind === 'commit') return commit(state, body, ctx);
     return batchGet(state, body, ctx);
   }

@@ -3,7 +3,7 @@
  * are built on a query's first use and then maintained on every write.
  */
 import { indexKey, OrderedIndex, type IndexOrder } from './orderedIndex';
-import { parentCollection, type DatabaseId } from './paths';
+import { documentId, parentCollection, type DatabaseId } from './paths';
 import type { StoredDoc } from './storedDoc';
 
 /** The outcome of a commit: for each written path, the new document or null (deleted). */
@@ -15,6 +15,8 @@ export class DatabaseState {
   private readonly collections = new Map<string, Map<string, StoredDoc>>();
   /** collection path → (ordering key → index) */
   private readonly indexes = new Map<string, Map<string, OrderedIndex>>();
+  /** collection ID → (ordering key → index over every collection with that ID): collection groups */
+  private readonly groupIndexes = new Map<string, Map<string, OrderedIndex>>();
 
   constructor(readonly id: DatabaseId) {}
 
@@ -46,12 +48,38 @@ export class DatabaseState {
     return index;
   }
 
+  /**
+   * The index for this ordering over every collection named `collectionId`, at any depth (a
+   * collection group), built now if no query used it before.
+   */
+  groupIndex(collectionId: string, orders: readonly IndexOrder[]): OrderedIndex {
+    let byKey = this.groupIndexes.get(collectionId);
+    if (!byKey) {
+      byKey = new Map();
+      this.groupIndexes.set(collectionId, byKey);
+    }
+    const key = indexKey(orders);
+    let index = byKey.get(key);
+    if (!index) {
+      const members = [...this.collections]
+        .filter(([path]) => documentId(path) === collectionId)
+        .flatMap(([, docs]) => [...docs.values()]);
+      index = new OrderedIndex(orders, members);
+      byKey.set(key, index);
+    }
+    return index;
+  }
+
   /** Applies every change; callers validate first, so this cannot fail halfway. */
   apply(changes: Changes): void {
     for (const [path, next] of changes) {
       const collection = parentCollection(path);
       const previous = this.docs.get(path);
-      const indexes = this.indexes.get(collection)?.values() ?? [];
+      const indexes = [
+        ...(this.indexes.get(collection)?.values() ?? []),
+        // A collection path's last segment is its ID, the group it belongs to.
+        ...(this.groupIndexes.get(documentId(collection))?.values() ?? []),
+      ];
       for (const index of indexes) {
         if (previous) index.remove(previous);
         if (next) index.insert(next);

@@ -28,6 +28,8 @@ export interface Cursor {
 
 export interface Query {
   collectionId: string;
+  /** A collection-group query: every collection with this ID under the parent, at any depth. */
+  allDescendants: boolean;
   filter: Filter | null;
   /** As the request gave them (for rules: request.query.orderBy). */
   explicitOrders: IndexOrder[];
@@ -58,12 +60,9 @@ export function parseStructuredQuery(raw: unknown, where = 'structured_query'): 
   const from = expectArray(query.from, `${where}.from`);
   assertArgument(from.length === 1, `'${where}.from' must name exactly one collection.`);
   const selector = expectObject(from[0], `${where}.from[0]`, ['collectionId', 'allDescendants']);
-  if (
+  const allDescendants =
     selector.allDescendants !== undefined &&
-    expectBoolean(selector.allDescendants, `${where}.from[0].allDescendants`)
-  ) {
-    throw unimplemented('Collection group queries (allDescendants: true)');
-  }
+    expectBoolean(selector.allDescendants, `${where}.from[0].allDescendants`);
   const collectionId = expectString(selector.collectionId, `${where}.from[0].collectionId`);
   validateId(collectionId, `${where}.from[0].collectionId`);
 
@@ -80,6 +79,7 @@ export function parseStructuredQuery(raw: unknown, where = 'structured_query'): 
   const limit = parseLimit(query.limit, `${where}.limit`);
   return {
     collectionId,
+    allDescendants,
     filter,
     explicitOrders,
     orders,

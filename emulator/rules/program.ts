@@ -39,7 +39,13 @@ const COVERS: Record<RulesMethodName, RulesMethod[]> = {
 
 /** Stands for "any document" when a list request is matched against `{docId}`. */
 const ANY_DOCUMENT = Symbol('any document');
-type Segment = string | typeof ANY_DOCUMENT;
+/**
+ * Stands for the unknown path (zero or more segments) above a collection group's collections.
+ * Only a `{name=**}` wildcard can consume it (matches Firestore: a collection-group query is
+ * allowed by `match /{path=**}/posts/{id}`, never by `match /posts/{id}` alone).
+ */
+const ANY_DEPTH = Symbol('any depth');
+type Segment = string | typeof ANY_DOCUMENT | typeof ANY_DEPTH;
 
 export class RulesProgram {
   private readonly matches: CompiledMatch[];
@@ -62,6 +68,13 @@ export class RulesProgram {
   }
 
   evaluate(request: RulesRequest, data: RulesDataAccess): RulesDecision {
+    if (request.collectionGroup && this.file.version !== '2') {
+      // matches Firestore: collection-group queries need rules_version = '2'.
+      return {
+        allowed: false,
+        reason: "Collection group queries need rules_version = '2'",
+      };
+    }
     const ctx: EvalContext = {
       request,
       data,
@@ -77,6 +90,7 @@ export class RulesProgram {
       'documents',
       ...request.path.split('/'),
     ];
+    if (request.collectionGroup) segments.splice(segments.length - 1, 0, ANY_DEPTH);
     if (request.method === 'list') segments.push(ANY_DOCUMENT);
     const root = new Activation(new Map(), null, 0, true);
     let last: { line: number; result: Result } | null = null;
@@ -128,7 +142,7 @@ export class RulesProgram {
       const min = this.file.version === '2' ? 0 : 1;
       for (let end = segments.length; end >= start + min; end -= 1) {
         const taken = segments.slice(start, end);
-        const value = taken.includes(ANY_DOCUMENT)
+        const value = taken.some((s) => typeof s !== 'string')
           ? new RError(`${part.name} is not known for list requests.`)
           : new RPath(taken.filter((s): s is string => typeof s === 'string'));
         yield* this.bind(pattern, segments, end, at + 1, new Map(vars).set(part.name, value));
@@ -136,7 +150,7 @@ export class RulesProgram {
       return;
     }
     const segment = segments[start];
-    if (segment === undefined) return;
+    if (segment === undefined || segment === ANY_DEPTH) return;
     if (part.kind === 'literal') {
       if (segment === part.text) yield* this.bind(pattern, segments, start + 1, at + 1, vars);
       return;

@@ -27,6 +27,11 @@ export interface RulesRequest {
    * ('posts/abc'); for list the collection path ('posts').
    */
   path: string;
+  /**
+   * A list over a collection group: every collection named like the last segment of `path`, at
+   * any depth below the rest of it. Only `{name=**}` wildcards can match the unknown depth.
+   */
+  collectionGroup?: boolean;
   auth: RulesAuth | null;
   /** request.time */
   time: Date;

@@ -135,6 +135,23 @@ export function feedPage(cursor?: number): unknown {
   };
 }
 
+/** getCount(collection(db, 'posts')) as the Lite SDK sends it, optionally with an equality filter. */
+export function countPosts(equal?: { field: string; value: string }): unknown {
+  const where = equal && {
+    fieldFilter: {
+      field: { fieldPath: equal.field },
+      op: 'EQUAL',
+      value: { stringValue: equal.value },
+    },
+  };
+  return {
+    structuredAggregationQuery: {
+      structuredQuery: { from: [{ collectionId: 'posts' }], ...(where ? { where } : {}) },
+      aggregations: [{ alias: 'total', count: {} }],
+    },
+  };
+}
+
 /** Runs `fn` `runs` times after `warmup` unmeasured runs; returns [p50, p95] in milliseconds. */
 export async function measure(
   runs: number,
@@ -175,6 +192,21 @@ export async function runEmulatorBench(count = 100_000): Promise<BenchLine[]> {
     const deep = Math.floor(count * 0.1); // 90% of the way down the newest-first feed
     const [firstP50, firstP95] = await measure(300, () => emulator.call('runQuery', feedPage()));
     const [deepP50, deepP95] = await measure(300, () => emulator.call('runQuery', feedPage(deep)));
+    const counted = (await emulator.call('runAggregationQuery', countPosts())) as {
+      result: { aggregateFields: { total: { integerValue: string } } };
+    }[];
+    if (counted[0]?.result.aggregateFields.total.integerValue !== String(count)) {
+      throw new Error(
+        `The count of posts is not ${count}; the benchmark would measure the wrong thing.`,
+      );
+    }
+    const [countP50, countP95] = await measure(300, () =>
+      emulator.call('runAggregationQuery', countPosts()),
+    );
+    // A count that must visit every post (half of them match), still without building documents.
+    const [filteredP50] = await measure(50, () =>
+      emulator.call('runAggregationQuery', countPosts({ field: 'link', value: '' })),
+    );
     let extra = count;
     const [commitP50, commitP95] = await measure(300, () => {
       const i = extra++;
@@ -188,6 +220,9 @@ export async function runEmulatorBench(count = 100_000): Promise<BenchLine[]> {
       { name: 'first page p95', value: firstP95, unit: 'ms' },
       { name: 'deep cursor page p50', value: deepP50, unit: 'ms' },
       { name: 'deep cursor page p95', value: deepP95, unit: 'ms' },
+      { name: 'count of 100k posts p50', value: countP50, unit: 'ms' },
+      { name: 'count of 100k posts p95', value: countP95, unit: 'ms' },
+      { name: 'count of 100k posts with a filter (full scan) p50', value: filteredP50, unit: 'ms' },
       { name: 'single-write commit p50', value: commitP50, unit: 'ms' },
       { name: 'single-write commit p95', value: commitP95, unit: 'ms' },
       { name: 'emulator RSS with posts loaded', value: emulator.rssMegabytes(), unit: 'MB' },

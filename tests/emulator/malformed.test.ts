@@ -135,12 +135,12 @@ function cases(): Case[] {
       message: /Bearer/,
     },
     {
-      what: 'a collection group query',
+      what: 'allDescendants that is not a boolean',
       path: ':runQuery',
-      body: query({ from: [{ collectionId: 'p', allDescendants: true }] }),
-      status: 501,
-      errorStatus: 'UNIMPLEMENTED',
-      message: /Collection group/,
+      body: query({ from: [{ collectionId: 'p', allDescendants: 'yes' }] }),
+      status: 400,
+      errorStatus: 'INVALID_ARGUMENT',
+      message: /allDescendants/,
     },
     {
       what: 'a transaction',
@@ -162,12 +162,26 @@ function cases(): Case[] {
       message: /findNearest/,
     },
     {
-      what: 'an aggregation',
+      what: 'an aggregation query without its query',
       path: ':runAggregationQuery',
       body: '{}',
+      status: 400,
+      errorStatus: 'INVALID_ARGUMENT',
+      message: /structured_aggregation_query/,
+    },
+    {
+      what: 'an aggregation in a transaction',
+      path: ':runAggregationQuery',
+      body: JSON.stringify({
+        structuredAggregationQuery: {
+          structuredQuery: { from: [{ collectionId: 'p' }] },
+          aggregations: [{ count: {} }],
+        },
+        newTransaction: {},
+      }),
       status: 501,
       errorStatus: 'UNIMPLEMENTED',
-      message: /Aggregation/,
+      message: /Transactions/,
     },
     {
       what: 'a bad operator',

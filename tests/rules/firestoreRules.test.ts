@@ -8,9 +8,11 @@ import {
   arrayRemove,
   arrayUnion,
   collection,
+  collectionGroup,
   deleteDoc,
   deleteField,
   doc,
+  getCount,
   getDoc,
   getDocs,
   limit,
@@ -141,6 +143,8 @@ describe('reading posts', () => {
     ['list a page of 35', 'fan', (db) => page(db, 35)],
     ['list a page of 50', 'unverifiedFan', (db) => page(db, 50)],
     ['list a page of 1 without ordering', 'noEmail', (db) => getDocs(query(posts(db), limit(1)))],
+    // An aggregation is checked as a list of its query.
+    ['count a page of 50', 'visitor', (db) => getCount(query(posts(db), limit(50)))],
   ]);
   denied([
     ['list without a limit', 'visitor', (db) => getDocs(posts(db))],
@@ -150,6 +154,12 @@ describe('reading posts', () => {
       (db) => getDocs(query(posts(db), orderBy('created', 'desc'))),
     ],
     ['list a page of 51', 'fan', (db) => page(db, 51)],
+    ['count every post', 'admin', (db) => getCount(posts(db))],
+    [
+      'list posts as a collection group',
+      'visitor',
+      (db) => getDocs(query(collectionGroup(db, 'posts'), limit(5))),
+    ],
     ['list a page of 1000', 'admin', (db) => page(db, 1000)],
     ['get a document in another collection', 'visitor', (db) => getDoc(doc(db, 'users', 'fan-1'))],
     ['get a document in another collection', 'admin', (db) => getDoc(doc(db, 'settings', 'site'))],
