@@ -5,6 +5,7 @@ vi.mock('../auth', () => ({
   watchUser: () => () => {},
   signInWithGoogle: () => Promise.reject(new Error('popup closed by user')),
   signInWithEmulatorAccount: () => Promise.reject(new Error('network down')),
+  AuthEmulatorUnreachableError: class extends Error {},
   signOut: () => Promise.reject(new Error('network down')),
 }));
 
@@ -15,9 +16,14 @@ afterEach(() => {
 });
 
 describe('session failures (spec §8: logged to the console only)', () => {
+  it('the emulator sign-in failing is logged and reported as failed', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(signInWithEmulatorAccount('a@example.com')).resolves.toBe('failed');
+    expect(log).toHaveBeenCalledWith('Login failed', expect.any(Error));
+  });
+
   it.each([
     ['the Google popup', () => signInWithGoogle(), 'Login failed'],
-    ['the emulator sign-in', () => signInWithEmulatorAccount('a@example.com'), 'Login failed'],
     ['logout', () => signOut(), 'Logout failed'],
   ])('%s failing is logged and reported as false', async (_name, action, message) => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
