@@ -59,8 +59,8 @@ export function AccountChooser({ onClose }: AccountChooserProps) {
       </p>
       {emulator === 'unreachable' && (
         <p className="chooser__status" role="alert">
-          Sign-in did not start: the Auth emulator at {config.authEmulatorHost} has not answered
-          for a minute. Check the terminal running npm run dev, then try again.
+          Sign-in did not start: the Auth emulator at {config.authEmulatorHost} has not answered for
+          a minute. Check the terminal running npm run dev, then try again.
         </p>
       )}
       <ul className="chooser__accounts">
