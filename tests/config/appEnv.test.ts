@@ -26,8 +26,7 @@ describe('build settings: a production build never falls back to the emulators',
   });
 
   it('treats an unset VITE_USE_EMULATORS as production', () => {
-    const { VITE_USE_EMULATORS: _unset, ...settings } = PRODUCTION;
-    const env = resolveAppEnv(settings);
+    const env = resolveAppEnv({ ...PRODUCTION, VITE_USE_EMULATORS: undefined });
     expect(env.VITE_USE_EMULATORS).toBe('false');
     expect(env.VITE_FIRESTORE_EMULATOR_HOST).toBe('');
     expect(env.VITE_AUTH_EMULATOR_HOST).toBe('');
