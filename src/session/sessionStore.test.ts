@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+const { AuthEmulatorUnreachableError, emulatorSignIn } = vi.hoisted(() => ({
+  AuthEmulatorUnreachableError: class extends Error {},
+  emulatorSignIn: vi.fn(() => Promise.reject(new Error('network down'))),
+}));
+
 // The production popup cannot run here: the auth module is replaced by one whose calls fail.
 vi.mock('../auth', () => ({
   watchUser: () => () => {},
   signInWithGoogle: () => Promise.reject(new Error('popup closed by user')),
-  signInWithEmulatorAccount: () => Promise.reject(new Error('network down')),
-  AuthEmulatorUnreachableError: class extends Error {},
+  signInWithEmulatorAccount: emulatorSignIn,
+  AuthEmulatorUnreachableError,
   signOut: () => Promise.reject(new Error('network down')),
 }));
 
@@ -20,6 +25,12 @@ describe('session failures (spec §8: logged to the console only)', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(signInWithEmulatorAccount('a@example.com')).resolves.toBe('failed');
     expect(log).toHaveBeenCalledWith('Login failed', expect.any(Error));
+  });
+
+  it('an Auth emulator that never answered is reported as unreachable, for the chooser to say', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    emulatorSignIn.mockRejectedValueOnce(new AuthEmulatorUnreachableError('did not answer'));
+    await expect(signInWithEmulatorAccount('a@example.com')).resolves.toBe('unreachable');
   });
 
   it.each([
