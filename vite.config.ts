@@ -6,7 +6,8 @@ import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './tests/support/ports.ts';
 
 export default defineConfig(({ mode }) => {
   const appEnv = resolveAppEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...testEnv(mode) });
-  // Defaults become real env values, so import.meta.env and %VITE_*% in index.html both see them.
+  // Checked values (scripts/lib/appEnv.ts) become real env values, so import.meta.env and %VITE_*%
+  // in index.html both see them.
   Object.assign(process.env, appEnv);
   return {
     plugins: [react()],
@@ -48,7 +49,10 @@ export default defineConfig(({ mode }) => {
   };
 });
 
-/** Under Vitest the app talks to the test emulators, never to a developer's running dev ones. */
+/**
+ * Under Vitest the app talks to the test emulators (emulator mode asked for explicitly), never to a
+ * developer's running dev ones.
+ */
 function testEnv(mode: string): Record<string, string> {
   if (mode !== 'test') return {};
   return {

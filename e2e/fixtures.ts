@@ -16,6 +16,8 @@ interface Fixtures {
   blockedRequests: string[];
   /** Uncaught exceptions in any page of the test; the test fails if there are any. */
   pageErrors: Error[];
+  /** Content-Security-Policy violations in any page of the test; the test fails if there are any. */
+  cspViolations: string[];
   /** Emulator data back to the demo posts before each test. */
   freshFeed: void;
 }
@@ -37,6 +39,32 @@ export const test = base.extend<Fixtures>({
       await use(errors);
       if (errors.length > 0) {
         throw new Error(`Uncaught errors in the page:\n${errors.map(String).join('\n')}`);
+      }
+    },
+    { auto: true },
+  ],
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+        violations.push(text);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = Reflect.get(window, '__reportCspViolation');
+          const text = `${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} on ${event.documentURI}`;
+          if (typeof report === 'function') void report(text);
+        });
+      });
+      // The browser's own console line as well, in case a violation fires before the listener.
+      context.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(violations);
+      if (violations.length > 0) {
+        throw new Error(
+          `Content-Security-Policy violations:\n${[...new Set(violations)].join('\n')}`,
+        );
       }
     },
     { auto: true },

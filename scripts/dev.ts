@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   const vite = track(
     spawnManaged('Vite', join(ROOT, 'node_modules/.bin/vite'), ['--port', String(VITE_PORT)], {
       cwd: ROOT,
+      // Emulator mode is asked for, never assumed: without it a build targets production.
+      env: { ...process.env, VITE_USE_EMULATORS: 'true' },
       onLine: prefix('vite'),
     }),
   );

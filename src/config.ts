@@ -1,7 +1,7 @@
 /**
  * The app's settings, typed, from the one place that reads import.meta.env. Vite fills the values
- * from .env with local-emulator defaults (scripts/lib/appEnv.ts); under Vitest they are runtime env
- * that a test worker may stub before the app's modules load.
+ * from .env, checked by scripts/lib/appEnv.ts; under Vitest they are runtime env that a test worker
+ * may stub before the app's modules load.
  */
 export interface FirebaseOptions {
   apiKey: string;
@@ -21,12 +21,18 @@ export interface AppConfig {
   authEmulatorHost: string | null;
 }
 
+/**
+ * Whether this build talks to the local emulators. Read straight from import.meta.env, which the
+ * build replaces with a literal, so in a production bundle every `if (USE_EMULATORS)` branch (the
+ * account chooser, the emulator sign-in) is dead code and left out.
+ */
+export const USE_EMULATORS: boolean = import.meta.env.VITE_USE_EMULATORS === 'true';
+
 /** Posts per page (spec §9). index.html's first-page prefetch asks for PAGE_SIZE + 1 as well. */
 export const PAGE_SIZE = 35;
 
 function readConfig(): AppConfig {
   const env = import.meta.env;
-  const useEmulators = env.VITE_USE_EMULATORS !== 'false';
   return {
     firebase: {
       apiKey: env.VITE_FIREBASE_API_KEY ?? '',
@@ -36,8 +42,8 @@ function readConfig(): AppConfig {
     },
     adminEmail: env.VITE_ADMIN_EMAIL ?? '',
     clubName: env.VITE_CLUB_NAME ?? 'Transfer Feed',
-    firestoreEmulatorHost: useEmulators ? (env.VITE_FIRESTORE_EMULATOR_HOST ?? '') : null,
-    authEmulatorHost: useEmulators ? (env.VITE_AUTH_EMULATOR_HOST ?? '') : null,
+    firestoreEmulatorHost: USE_EMULATORS ? (env.VITE_FIRESTORE_EMULATOR_HOST ?? '') : null,
+    authEmulatorHost: USE_EMULATORS ? (env.VITE_AUTH_EMULATOR_HOST ?? '') : null,
   };
 }
 

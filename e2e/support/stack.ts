@@ -5,6 +5,7 @@ import { startAuthEmulator, startFirestoreEmulatorProcess } from '../../scripts/
 import type { ManagedProcess } from '../../scripts/lib/processes';
 import { HOST, PROJECT_ID, ROOT, type StackPorts } from './env';
 import { resetFeed } from './firestoreAdmin';
+import { addCspSources, readHeaderRules, type HeaderRule } from '../../scripts/lib/hostingHeaders';
 import { serveStatic, type StaticServer } from './staticServer';
 
 export const RULES_PATH = join(ROOT, 'firestore.rules');
@@ -50,12 +51,30 @@ export async function startStack(ports: StackPorts, buildDir: string, now: numbe
       if (result.status === 'rejected') throw result.reason;
     }
     await resetFeed(ports, { now, rulesEnforced });
-    server = await serveStatic(buildDir, HOST, ports.web);
+    server = await serveStatic(buildDir, HOST, ports.web, emulatorHeaderRules(ports));
     return { rulesEnforced, url: server.url, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * firebase.json's hosting headers, with the emulators this stack's build talks to (e2e/support/
+ * build.ts) added to the Content-Security-Policy's connect-src: everything else as deployed.
+ */
+export function emulatorHeaderRules(ports: StackPorts): HeaderRule[] {
+  const emulators = [`http://${HOST}:${ports.firestore}`, `http://${HOST}:${ports.auth}`];
+  return readHeaderRules().map((rule) => ({
+    source: rule.source,
+    headers: rule.headers.map(({ key, value }) => ({
+      key,
+      value:
+        key.toLowerCase() === 'content-security-policy'
+          ? addCspSources(value, 'connect-src', emulators)
+          : value,
+    })),
+  }));
 }
 
 /** The emulator's rules interpreter is a placeholder until the security-rules issue lands. */

@@ -2,11 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { headersFor, type HeaderRule } from '../../scripts/lib/hostingHeaders';
 
 /**
- * A small static server for a production build, close to what a CDN such as Firebase Hosting does:
- * gzip for text, long caching for hashed assets, index.html for any other path. Vite's preview
- * server does not compress, which would make transfer sizes and Lighthouse figures pessimistic.
+ * A small static server for a production build, close to what Firebase Hosting does: gzip for
+ * text, index.html for any other path, and the response headers (caching, Content-Security-Policy
+ * and the other security headers) of firebase.json's hosting section, passed in as headerRules.
+ * Vite's preview server does not compress, which would make transfer sizes and Lighthouse figures
+ * pessimistic.
  */
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,7 +38,12 @@ interface Entry {
   type: string;
 }
 
-export async function serveStatic(root: string, host: string, port: number): Promise<StaticServer> {
+export async function serveStatic(
+  root: string,
+  host: string,
+  port: number,
+  headerRules: HeaderRule[],
+): Promise<StaticServer> {
   const cache = new Map<string, Entry | null>();
   const load = async (file: string): Promise<Entry | null> => {
     if (!cache.has(file)) {
@@ -61,13 +69,9 @@ export async function serveStatic(root: string, host: string, port: number): Pro
       return;
     }
     let entry = await load(file);
-    let cacheControl = pathname.startsWith('/assets/')
-      ? 'public, max-age=31536000, immutable'
-      : 'no-cache';
     if (!entry && extname(pathname) === '') {
-      // A single-page app: any route is the app.
+      // A single-page app: any route is the app (firebase.json's rewrite to /index.html).
       entry = await load(join(root, 'index.html'));
-      cacheControl = 'no-cache';
     }
     if (!entry) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -76,9 +80,10 @@ export async function serveStatic(root: string, host: string, port: number): Pro
     const gzip = entry.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding']));
     const body = gzip && entry.gzipped ? entry.gzipped : entry.body;
     response.writeHead(200, {
+      // As Hosting: the headers of the rules matching the path asked for, also when rewritten.
+      ...headersFor(pathname, headerRules),
       'content-type': entry.type,
       'content-length': body.length,
-      'cache-control': cacheControl,
       vary: 'accept-encoding',
       ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     });

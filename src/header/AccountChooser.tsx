@@ -18,6 +18,8 @@ export function AccountChooser({ onClose }: AccountChooserProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  // While the Auth emulator is still starting ('waiting'), or after it never answered.
+  const [emulator, setEmulator] = useState<'ready' | 'waiting' | 'unreachable'>('ready');
 
   useEffect(() => {
     const element = dialog.current;
@@ -28,10 +30,12 @@ export function AccountChooser({ onClose }: AccountChooserProps) {
   const signIn = async (address: string) => {
     if (address.trim() === '' || busy) return;
     setBusy(true);
-    const signedIn = await signInWithEmulatorAccount(address);
+    setEmulator('ready');
+    const result = await signInWithEmulatorAccount(address, () => setEmulator('waiting'));
     setBusy(false);
-    // A failure is logged by the session (spec §8); the dialog stays open to try again.
-    if (signedIn) onClose(true);
+    setEmulator(result === 'unreachable' ? 'unreachable' : 'ready');
+    // Other failures are logged by the session (spec §8); the dialog stays open to try again.
+    if (result === 'signed-in') onClose(true);
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,6 +54,15 @@ export function AccountChooser({ onClose }: AccountChooserProps) {
     >
       <h2 id="chooser-heading">Choose an account</h2>
       <p className="chooser__note">Local Auth emulator: no password, any e-mail signs in.</p>
+      <p className="chooser__status" role="status">
+        {emulator === 'waiting' && 'Sign-in is still starting… It completes as soon as it is up.'}
+      </p>
+      {emulator === 'unreachable' && (
+        <p className="chooser__status" role="alert">
+          Sign-in did not start: the Auth emulator at {config.authEmulatorHost} has not answered for
+          a minute. Check the terminal running npm run dev, then try again.
+        </p>
+      )}
       <ul className="chooser__accounts">
         {[config.adminEmail, DEMO_FAN_EMAIL].map((address) => (
           <li key={address}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { config } from '../config';
+import { USE_EMULATORS } from '../config';
 import type { AppUser } from '../permissions';
 import { loadAuth, signInWithGoogle, signOut } from '../session/sessionStore';
 import { AccountChooser } from './AccountChooser';
@@ -26,7 +26,7 @@ export function LoginPanel({ user }: LoginPanelProps) {
   }, [focusTarget, user]);
 
   const signIn = () => {
-    if (config.authEmulatorHost) setChoosing(true);
+    if (USE_EMULATORS) setChoosing(true);
     else void signInWithGoogle();
   };
   const closeChooser = (signedIn: boolean) => {
@@ -62,7 +62,8 @@ export function LoginPanel({ user }: LoginPanelProps) {
           Sign in with Google
         </button>
       )}
-      {choosing && !user && <AccountChooser onClose={closeChooser} />}
+      {/* USE_EMULATORS is a build-time literal: a production bundle leaves the chooser out. */}
+      {USE_EMULATORS && choosing && !user && <AccountChooser onClose={closeChooser} />}
     </section>
   );
 }

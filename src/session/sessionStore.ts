@@ -51,8 +51,27 @@ export async function signInWithGoogle(): Promise<boolean> {
   return attempt('Login failed', async () => (await loadAuth()).signInWithGoogle());
 }
 
-export async function signInWithEmulatorAccount(email: string): Promise<boolean> {
-  return attempt('Login failed', async () => (await loadAuth()).signInWithEmulatorAccount(email));
+/**
+ * The emulator account chooser's sign-in. 'unreachable': the Auth emulator never answered, which
+ * the chooser (local tooling, not the product) says on screen; other failures are only logged.
+ */
+export async function signInWithEmulatorAccount(
+  email: string,
+  onWaiting?: () => void,
+): Promise<'signed-in' | 'failed' | 'unreachable'> {
+  try {
+    const api = await loadAuth();
+    try {
+      await api.signInWithEmulatorAccount(email, onWaiting);
+      return 'signed-in';
+    } catch (error) {
+      console.error('Login failed', error);
+      return error instanceof api.AuthEmulatorUnreachableError ? 'unreachable' : 'failed';
+    }
+  } catch (error) {
+    console.error('Login failed', error);
+    return 'failed';
+  }
 }
 
 export async function signOut(): Promise<boolean> {

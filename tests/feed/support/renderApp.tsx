@@ -53,7 +53,8 @@ async function switchUser(email: string | null): Promise<void> {
     if (current !== null && !(await signOut())) throw new Error('Sign-out failed');
     return;
   }
-  if (!(await signInWithEmulatorAccount(email))) throw new Error(`Sign-in as ${email} failed`);
+  if ((await signInWithEmulatorAccount(email)) !== 'signed-in')
+    throw new Error(`Sign-in as ${email} failed`);
   await waitFor(() => expect(getUser()?.email).toBe(email));
 }
 

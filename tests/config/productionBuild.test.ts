@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ROOT,
+  cspScriptHashes,
+  hostingCsp,
+  inlineScriptHashes,
+  readHeaderRules,
+} from '../../scripts/lib/hostingHeaders';
+
+/** Placeholder production settings: what a .env for a real project holds. */
+const PRODUCTION = {
+  VITE_USE_EMULATORS: 'false',
+  VITE_FIREBASE_API_KEY: 'AIza-placeholder',
+  VITE_FIREBASE_AUTH_DOMAIN: 'club-feed.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'club-feed',
+  VITE_FIREBASE_APP_ID: '1:123:web:abc',
+};
+/** Text only the emulator account chooser and the emulator sign-in hold. */
+const EMULATOR_ONLY = ['Choose an account', 'Sign-in is still starting', 'did not answer for'];
+
+let scratch: string;
+let production: Built;
+let emulator: Built;
+
+interface Built {
+  indexHtml: string;
+  /** Every file of the build, as one text. */
+  text: string;
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'feed-build-'));
+  production = await buildWith(PRODUCTION, join(scratch, 'production'));
+  emulator = await buildWith({ VITE_USE_EMULATORS: 'true' }, join(scratch, 'emulator'));
+}, 180_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('npm run build for production', () => {
+  it('leaves out the emulator account chooser and the emulator sign-in', () => {
+    for (const text of EMULATOR_ONLY) expect(production.text).not.toContain(text);
+    // The same text is in an emulator build, so this test sees it when it is there.
+    for (const text of EMULATOR_ONLY) expect(emulator.text).toContain(text);
+  });
+
+  it('talks to hosted Firestore, never to a local emulator', () => {
+    expect(production.text).not.toContain('127.0.0.1');
+    expect(production.indexHtml).toContain(
+      '<meta name="feed-first-page" content="https://firestore.googleapis.com/v1/projects/' +
+        'club-feed/databases/(default)/documents:runQuery?key=AIza-placeholder" />',
+    );
+  });
+
+  it('has exactly the inline scripts whose hashes firebase.json allows, in every build', () => {
+    const allowed = cspScriptHashes(hostingCsp(readHeaderRules()));
+    const hashes = inlineScriptHashes(production.indexHtml);
+    expect(hashes.length).toBeGreaterThan(0);
+    expect([...hashes].sort()).toEqual(allowed);
+    // Settings live in a <meta>, so another deployment's build has the same scripts.
+    expect(inlineScriptHashes(emulator.indexHtml)).toEqual(hashes);
+  });
+
+  it('stops without the Firebase settings, naming each one', async () => {
+    await expect(buildWith({}, join(scratch, 'unset'))).rejects.toThrow(
+      /missing: VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID/,
+    );
+  });
+});
+
+/**
+ * `vite build` through Vite's API with exactly these VITE_* settings: the ones this test process
+ * inherited (Vitest runs in emulator mode) are put aside meanwhile.
+ */
+async function buildWith(env: Record<string, string>, outDir: string): Promise<Built> {
+  const saved = { ...process.env };
+  for (const key of Object.keys(process.env)) {
+    if (key.startsWith('VITE_')) delete process.env[key];
+  }
+  Object.assign(process.env, env, { NODE_ENV: 'production' });
+  try {
+    await build({
+      root: ROOT,
+      configFile: join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    for (const key of Object.keys(process.env)) {
+      if (!(key in saved)) delete process.env[key];
+    }
+    Object.assign(process.env, saved);
+  }
+  const files = listFiles(outDir);
+  return {
+    indexHtml: readFileSync(join(outDir, 'index.html'), 'utf8'),
+    text: files.map((file) => readFileSync(file, 'utf8')).join('\n'),
+  };
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
