@@ -4,6 +4,7 @@ import type { Document } from './model';
 import type { RequestContext } from './context';
 import type { RulesDataAccess, RulesMethod, RulesQuery } from './rules/validator';
 import { toDocument, type StoredDoc } from './storedDoc';
+import type { Micros } from './time';
 
 export interface RulesCheck {
   method: RulesMethod;
@@ -25,6 +26,8 @@ export function checkRules(
   check: RulesCheck,
   data: RulesDataAccess,
   time: Date,
+  /** The commit time to the microsecond, for writes (see RulesRequest.timeMicros). */
+  timeMicros?: Micros,
 ): void {
   if (!ctx.rules || ctx.caller.kind === 'owner') return;
   const decision = ctx.rules.evaluate(
@@ -34,6 +37,7 @@ export function checkRules(
       path: check.path,
       auth: ctx.caller.kind === 'user' ? ctx.caller.auth : null,
       time,
+      timeMicros,
       resource: check.resource ? toDocument(check.resource) : null,
       requestResource: check.requestResource ? toDocument(check.requestResource) : null,
       query: check.query,
@@ -49,10 +53,15 @@ export function checkRules(
   }
 }
 
-/** Reads for rules functions (get(), exists(), getAfter()) over relative paths. */
+/**
+ * Reads for rules functions (get(), exists(), getAfter()) over relative paths, for one request:
+ * pass the same object to every checkRules of that request, so its document accesses are counted
+ * together. `documents`: how many documents the request reads or writes (1 for a query).
+ */
 export function dataAccess(
   before: (path: string) => StoredDoc | null,
   after: (path: string) => StoredDoc | null = before,
+  documents = 1,
 ): RulesDataAccess {
   const wrap =
     (read: (path: string) => StoredDoc | null) =>
@@ -60,5 +69,5 @@ export function dataAccess(
       const doc = read(path);
       return doc ? toDocument(doc) : null;
     };
-  return { get: wrap(before), getAfter: wrap(after) };
+  return { get: wrap(before), getAfter: wrap(after), documents, reads: new Map() };
 }

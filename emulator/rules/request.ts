@@ -46,7 +46,10 @@ export function requestValue(request: RulesRequest): RMap {
           }),
     method: () => request.method,
     path: () => documentsPath(database, request.path),
-    time: () => RTimestamp.fromMillis(request.time.getTime()),
+    time: () =>
+      request.timeMicros === undefined
+        ? RTimestamp.fromMillis(request.time.getTime())
+        : new RTimestamp(BigInt(request.timeMicros) * 1000n),
     resource: () =>
       request.requestResource ? resourceValue(request.requestResource, database) : null,
     query: () => (request.query ? queryValue(request.query) : null),
