@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileRules } from './index';
-import { check, doc, request, store, v } from './testSupport';
+import { check, doc, NOW, request, store, v } from './testSupport';
 import type { RulesMethod, RulesRequest } from './validator';
 
 const ERR = '(1 / 0 == 0)';
@@ -242,6 +242,12 @@ describe('request and resource', () => {
     ],
   ])('%s', (condition, overrides) => {
     expect(check(condition, overrides).reason).toMatch(/^true/);
+  });
+
+  it('gives request.time to the microsecond when the store has it (a commit)', () => {
+    const timeMicros = NOW.getTime() * 1000 + 789;
+    expect(check('request.time.nanos() == 789000', { timeMicros }).allowed).toBe(true);
+    expect(check('request.time.nanos() == 0', {}).allowed).toBe(true);
   });
 
   it('denies with "Null value error." when a rule reads a field of a missing document', () => {
