@@ -5,8 +5,9 @@
  * - get()/exists() see the database before the request; getAfter()/existsAfter() see it as if the
  *   whole commit had succeeded (a document created by another write of the batch exists, one it
  *   deletes does not). For reads both see the stored state.
- * - get()/getAfter() of a missing document is an error, so the rule denies unless `&&`/`||`
- *   decide without it; exists()/existsAfter() answer false.
+ * - get()/getAfter() of a missing document is an error (as production behaves, whatever the
+ *   reference says), so the rule denies unless `&&`/`||` decide without it; exists()/existsAfter()
+ *   answer false.
  * - A request may access at most 10 documents (one document, or a query) or 20 (a commit of
  *   several writes, a batchGet of several documents), counted over all of its evaluations, and
  *   each evaluation at most 10. A document read again is cached and does not count again.
@@ -45,7 +46,8 @@ export function documentCall(name: DocumentFunction, arg: Compiled): Compiled {
     }
     if (exists) return doc !== null;
     if (doc === null) {
-      // Wording of the official emulator, which also treats this as an error.
+      // matches Firestore and the official emulator, though the reference says "null": an error
+      // (firebase/firebase-tools#2067, firebase/firebase-js-sdk#3908).
       return new RError(
         `Function [${reader}] called with path to nonexistent resource: ${documentsPath(ctx.request.database, path)}`,
       );
