@@ -1,11 +1,13 @@
 /**
  * `tsx emulator/cli.ts`: the Java-free Firestore emulator for development and tests.
- * Flags: --host, --port, --project, --rules PATH, --watch-rules, --import DIR, --export-on-exit DIR.
+ * Flags: --host, --port, --project, --rules PATH, --watch-rules, --import DIR, --export-on-exit DIR,
+ * --allow-origin ORIGIN (repeatable: a browser origin answered besides the loopback ones).
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FILE } from './dataFiles';
+import { parseOrigin } from './cors';
 import { compileRules, RulesSyntaxError } from './rules/index';
 import type { RulesValidator } from './rules/validator';
 import { startFirestoreEmulator, type RunningEmulator } from './server';
@@ -19,6 +21,7 @@ const { values: flags } = parseArgs({
     'watch-rules': { type: 'boolean', default: false },
     import: { type: 'string' },
     'export-on-exit': { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true, default: [] },
   },
   strict: true,
 });
@@ -36,6 +39,14 @@ async function main(): Promise<void> {
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be a port number, got "${flags.port}".`);
+  const allowOrigins: string[] = [];
+  for (const value of flags['allow-origin']) {
+    try {
+      allowOrigins.push(parseOrigin(value));
+    } catch (error) {
+      fail(`--allow-origin: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const rulesPath = flags.rules ? resolve(flags.rules) : null;
   let rules: RulesValidator | null = null;
   if (rulesPath) {
@@ -53,6 +64,7 @@ async function main(): Promise<void> {
       port,
       rules,
       log: (line) => console.log(line),
+      allowOrigins,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code; // listen() rejects with a system error
@@ -72,6 +84,9 @@ async function main(): Promise<void> {
     `Firestore emulator — a DEVELOPMENT emulator, not for production — listening on ${emulator.url}`,
   );
   console.log(`  project: ${flags.project} (any project id is accepted)`);
+  console.log(
+    `  browser pages answered: http://localhost, http://127.0.0.1 and http://[::1] on any port${allowOrigins.map((o) => `, ${o}`).join('')}`,
+  );
   if (rulesPath) {
     console.log(
       `  security rules: ${rulesPath} (enforced${flags['watch-rules'] ? ', reloaded on change' : ''})`,

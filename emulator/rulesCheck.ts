@@ -54,10 +54,15 @@ export function checkRules(
   }
 }
 
-/** Reads for rules functions (get(), exists(), getAfter()) over relative paths. */
+/**
+ * Reads for rules functions (get(), exists(), getAfter()) over relative paths, for one request:
+ * pass the same object to every checkRules of that request, so its document accesses are counted
+ * together. `documents`: how many documents the request reads or writes (1 for a query).
+ */
 export function dataAccess(
   before: (path: string) => StoredDoc | null,
   after: (path: string) => StoredDoc | null = before,
+  documents = 1,
 ): RulesDataAccess {
   const wrap =
     (read: (path: string) => StoredDoc | null) =>
@@ -65,5 +70,5 @@ export function dataAccess(
       const doc = read(path);
       return doc ? toDocument(doc) : null;
     };
-  return { get: wrap(before), getAfter: wrap(after) };
+  return { get: wrap(before), getAfter: wrap(after), documents, reads: new Map() };
 }

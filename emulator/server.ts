@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { callerFromHeader } from './auth';
 import type { RequestContext } from './context';
+import { CorsPolicy } from './cors';
 import { exportData, importData } from './dataFiles';
 import { ApiError, invalidArgument } from './errors';
 import { batchGet } from './operations/batchGet';
@@ -40,6 +41,8 @@ export interface EmulatorOptions {
   port?: number;
   rules?: RulesValidator | null;
   log?: (line: string) => void;
+  /** Browser origins answered besides the loopback ones (cors.ts), e.g. 'https://app.example.com'. */
+  allowOrigins?: readonly string[];
 }
 
 export interface RunningEmulator {
@@ -60,6 +63,7 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
   const log = options.log ?? ((line: string) => console.error(line));
   const state = new EmulatorState();
   let rules = options.rules ?? null;
+  const cors = new CorsPolicy(options.allowOrigins);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -70,8 +74,18 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = req.headers.origin;
-    res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
     res.setHeader('Vary', 'Origin, Accept-Encoding');
+    // No Origin header: not a browser's cross-origin request (Node clients, the SDK in tests).
+    if (origin !== undefined) {
+      if (!cors.allows(origin)) {
+        // Refused before anything runs: a simple POST (no preflight) must not write either.
+        req.resume();
+        const refusal = cors.refusal(origin);
+        sendJson(req, res, refusal.httpStatus, JSON.stringify(refusal.toJSON()));
+        return;
+      }
+      res.setHeader('Access-Control-Allow-Origin', origin);
+    }
     if (req.method === 'OPTIONS') {
       // Preflight: allow whatever headers the browser asks for (the SDK sends x-goog-*, x-firebase-*).
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
@@ -81,6 +95,9 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
           'content-type, authorization, x-goog-api-client, google-cloud-resource-prefix, x-goog-request-params, x-firebase-gmpid',
       );
       res.setHeader('Access-Control-Max-Age', '3600');
+      // Chrome asks before a page outside the loopback (an --allow-origin one) reaches it.
+      if (req.headers['access-control-request-private-network'] === 'true')
+        res.setHeader('Access-Control-Allow-Private-Network', 'true');
       res.writeHead(204).end();
       req.resume();
       return;

@@ -41,7 +41,7 @@ export function batchGet(
   }
   const db = state.database(ctx.db);
   const now = currentTime();
-  const data = dataAccess((path) => db.get(path));
+  const data = dataAccess((path) => db.get(path), undefined, paths.length);
   for (const path of paths) {
     checkRules(
       ctx,

@@ -56,7 +56,8 @@ export function commit(state: EmulatorState, body: unknown, ctx: RequestContext)
     after.push(doc);
     results.push(result);
   }
-  const data = dataAccess((path) => db.get(path), current);
+  const checked = writes.filter((write) => write.kind !== 'verify').length;
+  const data = dataAccess((path) => db.get(path), current, checked);
   writes.forEach((write, i) => {
     if (write.kind === 'verify') return;
     const previous = db.get(write.path);

@@ -85,12 +85,19 @@ export function benchCommentRule(rulesPath = 'firestore.rules'): BenchResult[] {
     requestResource: stamp(nowMicros),
     query: null,
   };
-  const data: RulesDataAccess = {
+  // The batch writes two documents; a fresh access map per decision, as per request.
+  const access = (): RulesDataAccess => ({
     get: () => commenterUpdate.resource,
     getAfter: () => commenterUpdate.requestResource,
+    documents: 2,
+    reads: new Map(),
+  });
+  const decide = () => {
+    const data = access();
+    return (
+      rules.evaluate(postUpdate, data).allowed && rules.evaluate(commenterUpdate, data).allowed
+    );
   };
-  const decide = () =>
-    rules.evaluate(postUpdate, data).allowed && rules.evaluate(commenterUpdate, data).allowed;
   if (!decide()) throw new Error('The benchmark comment was denied.');
 
   for (let i = 0; i < WARM_UP; i += 1) decide();

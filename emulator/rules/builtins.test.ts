@@ -45,6 +45,30 @@ describe('strings', () => {
   ]);
 });
 
+// matches Firestore, whose regexes are RE2; most of these rows fail under JavaScript's RegExp.
+describe('regexes are RE2, not JavaScript', () => {
+  allTrue([
+    // RE2's \S, \s and \w are ASCII-only: a no-break space or U+2028 is "not a space".
+    "'https://a.b/x\\u00a0y'.matches('https?://\\\\S+')",
+    "'https://a.b/x\\u2028y'.matches('https?://\\\\S+')",
+    "!'\\u00a0'.matches('\\\\s')",
+    // RE2 syntax JavaScript lacks: inline flags mid-pattern, \pL, POSIX classes, \Q…\E, \z.
+    "'aBC'.matches('a(?i)bc')",
+    "'é1'.matches('\\\\pL[[:digit:]]')",
+    "'a.b'.matches('\\\\Qa.b\\\\E') && !'axb'.matches('\\\\Qa.b\\\\E')",
+    "'ab'.matches('\\\\Aab\\\\z')",
+    // `.` is one code point; the match is of the whole string.
+    "'😀'.matches('.') && !'ab'.matches('a')",
+    "'a,b,'.split(',') == ['a', 'b', ''] && 'a1b'.split('([0-9])') == ['a', 'b']",
+    "'a1b22c'.replace('[0-9]+', '$1') == 'a$1b$1c'",
+  ]);
+  // A pattern built at run time is checked when it runs: an error, so the rule denies.
+  allErrors([
+    ["'aa'.matches('(a)' + '\\\\1')", 'invalid escape sequence'],
+    ["'ab'.matches('(?<=a)' + 'b')", "Invalid regular expression '(?<=a)b'"],
+  ]);
+});
+
 describe('lists', () => {
   allTrue([
     '[1, 2, 3].size() == 3',

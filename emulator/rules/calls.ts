@@ -1,21 +1,14 @@
 /**
  * Calls: user functions (with their own activation), built-in and namespaced functions, methods
  * dispatched on the receiver's type, and the document reads get()/exists()/getAfter()/
- * existsAfter(). Names and argument counts are checked here, at compile time.
+ * existsAfter() (documents.ts). Names and argument counts are checked here, at compile time.
  */
 import type { Expr, Pos } from './ast';
-import { documentPath } from './builtins/paths';
 import { regexProblem } from './builtins/regex';
-import {
-  DOCUMENT_FUNCTIONS,
-  findMethod,
-  GLOBAL_FUNCTIONS,
-  methodArities,
-  NAMESPACES,
-} from './builtins/registry';
+import { findMethod, GLOBAL_FUNCTIONS, methodArities, NAMESPACES } from './builtins/registry';
 import type { NamedFunction } from './builtins/types';
+import { documentCall, isDocumentFunction } from './documents';
 import { ParseError } from './lexer';
-import { resourceValue } from './request';
 import { Activation, blockAt, collect, LIMITS, step, type Compiled, type Frame } from './runtime';
 import { findFunction, isVariable, type CompileScope, type FunctionInfo } from './scopes';
 import { RError, typeName, type Result } from './values';
@@ -91,7 +84,7 @@ function compileGlobalCall(
     }
     return userCall(info, args);
   }
-  if (DOCUMENT_FUNCTIONS.has(name)) {
+  if (isDocumentFunction(name)) {
     if (count !== 1) throw new ParseError(pos, `'${name}' takes 1 argument`);
     return documentCall(name, args[0]);
   }
@@ -121,28 +114,5 @@ function userCall(info: FunctionInfo, args: Compiled[]): Compiled {
     const result = info.body(inner);
     ctx.callDepth -= 1;
     return result;
-  };
-}
-
-function documentCall(name: string, arg: Compiled): Compiled {
-  const after = name === 'getAfter' || name === 'existsAfter';
-  const exists = name.startsWith('exists');
-  return (f) => {
-    const ctx = f.ctx;
-    const value = arg(f);
-    if (value instanceof RError) return value;
-    const path = documentPath(value, ctx.request.database);
-    if (path instanceof RError) return path;
-    const key = `${after ? 'after' : 'before'}:${path}`;
-    let doc = ctx.documents.get(key);
-    if (doc === undefined) {
-      if (ctx.documents.size >= LIMITS.documentReads) {
-        return new RError(`Maximum number of document reads (${LIMITS.documentReads}) exceeded.`);
-      }
-      const stored = after ? ctx.data.getAfter(path) : ctx.data.get(path);
-      doc = stored ? resourceValue(stored, ctx.request.database) : null;
-      ctx.documents.set(key, doc);
-    }
-    return exists ? doc !== null : doc;
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileRules } from './index';
-import { check, doc, request, store, v } from './testSupport';
+import { check, doc, NOW, request, store, v } from './testSupport';
 import type { RulesMethod, RulesRequest } from './validator';
 
 const ERR = '(1 / 0 == 0)';
@@ -244,6 +244,12 @@ describe('request and resource', () => {
     expect(check(condition, overrides).reason).toMatch(/^true/);
   });
 
+  it('gives request.time to the microsecond when the store has it (a commit)', () => {
+    const timeMicros = NOW.getTime() * 1000 + 789;
+    expect(check('request.time.nanos() == 789000', { timeMicros }).allowed).toBe(true);
+    expect(check('request.time.nanos() == 0', {}).allowed).toBe(true);
+  });
+
   it('denies with "Null value error." when a rule reads a field of a missing document', () => {
     expect(check('resource.data.a == 1').reason).toBe("Null value error. for 'get' @ L6");
     expect(check('request.auth.uid == 1').reason).toBe("Null value error. for 'get' @ L6");
@@ -251,40 +257,103 @@ describe('request and resource', () => {
 });
 
 describe('get(), exists(), getAfter(), existsAfter()', () => {
-  const before = [doc('users/u1', { role: v.str('editor') })];
-  const after = [...before, doc('users/u2', { role: v.str('new') })];
-  const data = store(before, after);
+  // Before the commit: u1 and gone. After it: u1, u2 (created by the batch), gone deleted.
+  const u1 = doc('users/u1', { role: v.str('editor') });
+  const data = () => store([u1, doc('users/gone')], [u1, doc('users/u2', { role: v.str('new') })]);
+  const at = (id: string) => `/databases/$(database)/documents/users/${id}`;
+  const missing = (fn: string, id: string) =>
+    `Function [${fn}] called with path to nonexistent resource: /databases/(default)/documents/users/${id}`;
 
   it.each([
-    "get(/databases/$(database)/documents/users/u1).data.role == 'editor'",
-    'exists(/databases/$(database)/documents/users/u1)',
-    '!exists(/databases/$(database)/documents/users/u2)',
-    'get(/databases/$(database)/documents/users/u2) == null',
-    "getAfter(/databases/$(database)/documents/users/u2).data.role == 'new'",
-    'existsAfter(/databases/$(database)/documents/users/u2)',
-    "exists(path('/databases/(default)/documents/users/u1'))",
-  ])('%s', (condition) => {
-    expect(check(condition, {}, data).reason).toMatch(/^true/);
+    [`get(${at('u1')}).data.role == 'editor'`, true, 'true for'],
+    [`exists(${at('u1')}) && existsAfter(${at('u1')})`, true, 'true for'],
+    [`exists(path('/databases/(default)/documents/users/u1'))`, true, 'true for'],
+    // getAfter sees the whole batch: a document it creates exists, one it deletes does not.
+    [`!exists(${at('u2')}) && existsAfter(${at('u2')})`, true, 'true for'],
+    [`getAfter(${at('u2')}).data.role == 'new'`, true, 'true for'],
+    [`exists(${at('gone')}) && !existsAfter(${at('gone')})`, true, 'true for'],
+    // matches Firestore: get() of a missing document is an error, never null...
+    [`get(${at('u2')}) == null`, false, missing('get', 'u2')],
+    [`get(${at('u2')}).data.role == 'x'`, false, missing('get', 'u2')],
+    [`getAfter(${at('gone')}) != null`, false, missing('getAfter', 'gone')],
+    // ...which && and || absorb when the other side decides, as for any error.
+    [`!exists(${at('u2')}) || get(${at('u2')}).data.role == 'x'`, true, 'true for'],
+    [`get(${at('u2')}).data.role == 'x' || true`, true, 'true for'],
+    [`exists(${at('u2')}) && get(${at('u2')}).data.role == 'x'`, false, 'false for'],
+    [`exists(/databases/$(database)/documents/users)`, false, 'does not name a document'],
+    ['exists(/other/users/u1)', false, 'is not a document path'],
+  ])('%s → %s', (condition, allowed, reason) => {
+    const decision = check(condition, {}, data());
+    expect(decision.reason).toContain(reason);
+    expect(decision.allowed).toBe(allowed);
+  });
+});
+
+describe('document access limits (10 per operation and single-document request, 20 per batch)', () => {
+  /** `n` accesses to distinct missing documents x/{prefix}0 … x/{prefix}{n-1}. */
+  const reads = (n: number, prefix = 'd') =>
+    Array.from(
+      { length: n },
+      (_, i) => `!exists(/databases/$(database)/documents/x/${prefix}${i})`,
+    ).join(' && ');
+  const perOperation = 'Maximum number of document accesses for one operation (10) exceeded.';
+  const perRequest = (n: number) =>
+    `Maximum number of document accesses for this request (${n}) exceeded.`;
+
+  it.each([
+    ['10 distinct documents', reads(10), true, 'true for'],
+    ['11 distinct documents', reads(11), false, perOperation],
+    [
+      'one document 12 times (cached after the first)',
+      Array.from({ length: 12 }, () => reads(1)).join(' && '),
+      true,
+      'true for',
+    ],
+    // Exceeding the limit denies the request: `||` does not absorb it as it does other errors.
+    ['11 documents || true', `(${reads(11)}) || true`, false, perOperation],
+  ])('one evaluation, %s', (_, condition, allowed, reason) => {
+    for (const documents of [undefined, 1, 2]) {
+      const decision = check(condition, {}, store([], [], documents));
+      expect(decision.reason).toContain(reason);
+      expect(decision.allowed).toBe(allowed);
+    }
   });
 
-  it('errors on a path that is not a document of this database', () => {
-    expect(check('exists(/databases/$(database)/documents/users)', {}, data).reason).toContain(
-      'does not name a document',
-    );
-    expect(check('exists(/other/users/u1)', {}, data).reason).toContain('is not a document path');
-  });
-
-  it('allows 10 distinct document reads per request; repeated reads of one document count once', () => {
-    const reads = (n: number) =>
-      Array.from({ length: n }, (_, i) => `!exists(/databases/$(database)/documents/x/d${i})`).join(
-        ' && ',
-      );
-    expect(check(reads(10), {}, data).allowed).toBe(true);
-    expect(check(reads(11), {}, data).reason).toContain('Maximum number of document reads (10)');
-    const same = Array.from(
-      { length: 12 },
-      () => 'exists(/databases/$(database)/documents/users/u1)',
+  it('counts a repeated read once: get and exists of one document twelve times', () => {
+    let fetched = 0;
+    const data = { get: () => (fetched++, doc('x/d0')), getAfter: () => null };
+    const same = Array.from({ length: 12 }, (_, i) =>
+      i % 2
+        ? 'exists(/databases/$(database)/documents/x/d0)'
+        : 'get(/databases/$(database)/documents/x/d0) != null',
     );
     expect(check(same.join(' && '), {}, data).allowed).toBe(true);
+    expect(fetched).toBe(1);
+  });
+
+  it.each([
+    // [documents in the request, distinct reads per evaluation, evaluations, last one's reason]
+    [1, 6, 2, perRequest(10)],
+    [2, 6, 3, 'true for'],
+    [2, 7, 3, perRequest(20)],
+    [3, 10, 2, 'true for'],
+    [3, 10, 3, perRequest(20)],
+  ])(
+    'a request over %s document(s), %s new documents read by each of %s evaluations: %s',
+    (documents, each, evaluations, reason) => {
+      const data = store([], [], documents);
+      const decisions = Array.from({ length: evaluations }, (_, e) =>
+        check(reads(each, `e${e}-`), {}, data),
+      );
+      expect(decisions.slice(0, -1).every((d) => d.allowed)).toBe(true);
+      expect(decisions[decisions.length - 1].reason).toContain(reason);
+    },
+  );
+
+  it('shares the cache between the evaluations of one request: a document read before is free', () => {
+    let fetched = 0;
+    const data = { ...store([], [], 2), get: () => (fetched++, null) };
+    for (let e = 0; e < 5; e += 1) expect(check(reads(10), {}, data).allowed).toBe(true);
+    expect(fetched).toBe(10);
   });
 });

@@ -184,12 +184,22 @@ describe('compile errors carry file:LINE:COL', () => {
     [
       'regex backreference',
       wrap("match /a/{b} { allow read: if b.matches(@'(a)\\\\1'); }"),
-      'backreferences are not RE2',
+      "Invalid regular expression '(a)\\1': error parsing regexp: invalid escape sequence",
     ],
     [
       'regex lookahead',
       wrap("match /a/{b} { allow read: if b.matches(@'(?=a)a'); }"),
-      'lookaround is not RE2',
+      'invalid or unsupported Perl syntax',
+    ],
+    [
+      'regex lookbehind',
+      wrap("match /a/{b} { allow read: if b.split(@'(?<!a)b') == []; }"),
+      "Invalid regular expression '(?<!a)b'",
+    ],
+    [
+      'regex possessive quantifier',
+      wrap("match /a/{b} { allow read: if b.replace(@'a++', '') == ''; }"),
+      'invalid nested repetition operator',
     ],
     [
       'let outside a function',

@@ -83,6 +83,9 @@ export class RulesProgram {
       steps: 0,
       callDepth: 0,
       documents: new Map(),
+      reads: data.reads ?? new Map(),
+      newReads: 0,
+      fatal: null,
     };
     const segments: Segment[] = [
       'databases',
@@ -98,6 +101,12 @@ export class RulesProgram {
       for (const allow of match.allows) {
         if (!allow.methods.has(request.method)) continue;
         const result = allow.condition ? allow.condition({ ctx, scope }) : true;
+        if (ctx.fatal) {
+          return {
+            allowed: false,
+            reason: `${ctx.fatal.message} for '${request.method}' @ L${allow.line}`,
+          };
+        }
         if (result === true)
           return { allowed: true, reason: `true for '${request.method}' @ L${allow.line}` };
         last = { line: allow.line, result };

@@ -4,6 +4,7 @@
  * parameters and `let`s; a function's activation hangs off the block that declared it, so the
  * chain at run time mirrors the lexical nesting that compile.ts resolved names against.
  */
+import type { Document } from '../model';
 import type { RulesDataAccess, RulesRequest } from './validator';
 import { RError, type Result, type RValue } from './values';
 
@@ -13,8 +14,12 @@ export const LIMITS = {
   callDepth: 20,
   /** "Maximum number of expressions evaluated per request: 1,000" (here: calls and operators). */
   steps: 1000,
-  /** "Maximum number of calls to access documents: 10 for single-document requests and queries" */
-  documentReads: 10,
+  /**
+   * "Maximum number of calls to access documents: 10 for single-document requests and query
+   * requests; 20 for multi-document reads, transactions, and batched writes. The previous limit
+   * of 10 also applies to each operation." Cached (repeated) accesses do not count.
+   */
+  documentAccesses: { perEvaluation: 10, singleDocumentRequest: 10, multiDocumentRequest: 20 },
 } as const;
 
 export class Activation {
@@ -51,8 +56,18 @@ export interface EvalContext {
   readonly resourceValue: Result;
   steps: number;
   callDepth: number;
-  /** get()/exists() results by 'before:path' / 'after:path'; each distinct document counts once. */
+  /** This evaluation's get()/exists() results by 'get:path' / 'getAfter:path'. */
   readonly documents: Map<string, RValue>;
+  /** The request's document reads, shared by all of its evaluations (RulesDataAccess.reads). */
+  readonly reads: Map<string, Document | null>;
+  /** Documents this evaluation read that no earlier evaluation of the request had read. */
+  newReads: number;
+  /**
+   * Set when a limit that fails the whole request is exceeded (document accesses): unlike other
+   * errors, `||` cannot absorb it. Firestore: "Exceeding either limit results in a permission
+   * denied error."
+   */
+  fatal: RError | null;
 }
 
 export interface Frame {

@@ -23,10 +23,22 @@ export function request(overrides: Partial<RulesRequest> = {}): RulesRequest {
   };
 }
 
-export function store(docs: Document[] = [], after: Document[] = docs): RulesDataAccess {
+/**
+ * Documents for get() (`docs`) and getAfter() (`after`). With `documents`, the data of one
+ * request over that many documents, shared by every evaluation it is passed to.
+ */
+export function store(
+  docs: Document[] = [],
+  after: Document[] = docs,
+  documents?: number,
+): RulesDataAccess {
   const find = (list: Document[], path: string) =>
     list.find((d) => d.name.endsWith(`/documents/${path}`)) ?? null;
-  return { get: (path) => find(docs, path), getAfter: (path) => find(after, path) };
+  const reads = {
+    get: (path: string) => find(docs, path),
+    getAfter: (path: string) => find(after, path),
+  };
+  return documents === undefined ? reads : { ...reads, documents, reads: new Map() };
 }
 
 /** Rules with one `allow get` on /t/{id} whose condition is `condition`. */

@@ -35,7 +35,10 @@ export interface RulesRequest {
   auth: RulesAuth | null;
   /** request.time */
   time: Date;
-  /** request.time to the microsecond, when known: a commit's time, which REQUEST_TIME also stores. */
+  /**
+   * request.time to the microsecond, when the store has it (a commit): a server timestamp the
+   * request writes then equals request.time exactly, as in Firestore. Absent: `time`.
+   */
   timeMicros?: number;
   /** The stored document before the commit, or null (always null for list). */
   resource: Document | null;
@@ -45,12 +48,28 @@ export interface RulesRequest {
   query: RulesQuery | null;
 }
 
-/** Documents as rules functions see them. Paths are relative to `.../documents`, e.g. 'posts/abc'. */
+/**
+ * Documents as rules functions see them, for one request: every evaluation of that request (one
+ * per write of a commit, one per document of a batchGet) gets the same object. Paths are relative
+ * to `.../documents`, e.g. 'posts/abc'.
+ */
 export interface RulesDataAccess {
   /** State before the commit (get(), exists()). */
   get(path: string): Document | null;
   /** State after the whole commit (getAfter(), existsAfter()); same as get() for reads. */
   getAfter(path: string): Document | null;
+  /**
+   * How many documents the request reads or writes (1 for a query). It sets the documented limit
+   * on document accesses for the whole request: 10 for one document or a query, 20 for more.
+   * Absent: 1.
+   */
+  readonly documents?: number;
+  /**
+   * The documents read so far in this request, by the interpreter, which fills it: a document
+   * read again (by the same or a later evaluation) is answered from here and not counted again.
+   * Absent: each evaluation is a request of its own.
+   */
+  readonly reads?: Map<string, Document | null>;
 }
 
 export interface RulesDecision {

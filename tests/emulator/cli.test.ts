@@ -73,6 +73,47 @@ describe('emulator/cli.ts', () => {
     }
   });
 
+  it('answers the origins named with --allow-origin besides loopback ones, and no others', async () => {
+    const port = await freePort();
+    const run = cli(
+      '--port',
+      String(port),
+      '--allow-origin',
+      'https://club.example',
+      '--allow-origin',
+      'http://192.168.1.20:5173',
+    );
+    try {
+      await until(() => run.output().includes('listening on'), 'the banner');
+      expect(run.output()).toContain(
+        'browser pages answered: http://localhost, http://127.0.0.1 and http://[::1] on any port, https://club.example, http://192.168.1.20:5173',
+      );
+      const status = async (origin: string) => {
+        const response = await fetch(
+          `http://127.0.0.1:${port}/emulator/v1/projects/demo-cli/databases/(default)/documents`,
+          {
+            method: 'OPTIONS',
+            headers: { origin, 'access-control-request-method': 'DELETE' },
+          },
+        );
+        return [response.status, response.headers.get('access-control-allow-origin')];
+      };
+      expect(await status('https://club.example')).toEqual([204, 'https://club.example']);
+      expect(await status('http://192.168.1.20:5173')).toEqual([204, 'http://192.168.1.20:5173']);
+      expect(await status('http://localhost:3000')).toEqual([204, 'http://localhost:3000']);
+      expect(await status('https://evil.example')).toEqual([403, null]);
+    } finally {
+      run.stop();
+      await run.exited;
+    }
+  });
+
+  it('stops with a message when --allow-origin is not an origin', async () => {
+    const run = cli('--port', String(await freePort()), '--allow-origin', 'club.example');
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('--allow-origin: "club.example" is not an origin');
+  });
+
   it('warns without rules, exports on SIGTERM and imports on the next start', async () => {
     const port = await freePort();
     const data = join(dir, 'data');

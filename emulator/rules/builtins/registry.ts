@@ -47,7 +47,7 @@ export const GLOBAL_FUNCTIONS: Record<string, NamedFunction> = {
   ...PATH_FUNCTIONS,
 };
 
-/** Functions that read documents; evaluate.ts implements them because they need the request. */
+/** Functions that read documents; rules/documents.ts implements them (they need the request). */
 export const DOCUMENT_FUNCTIONS: ReadonlySet<string> = new Set([
   'get',
   'exists',
