@@ -10,6 +10,7 @@ import { callerFromHeader } from './auth';
 import type { RequestContext } from './context';
 import { exportData, importData } from './dataFiles';
 import { ApiError, invalidArgument } from './errors';
+import { assertJsonDepth, MAX_JSON_DEPTH } from './json';
 import { batchGet } from './operations/batchGet';
 import { clearDatabase } from './operations/clear';
 import { commit } from './operations/commit';
@@ -203,8 +204,14 @@ function readJson(req: IncomingMessage): Promise<unknown> {
         return;
       }
       try {
-        resolve(JSON.parse(text));
+        const parsed: unknown = JSON.parse(text);
+        assertJsonDepth(parsed, MAX_JSON_DEPTH, 'The request body');
+        resolve(parsed);
       } catch (error) {
+        if (error instanceof ApiError) {
+          reject(error);
+          return;
+        }
         reject(
           invalidArgument(
             `Invalid JSON payload received. ${error instanceof Error ? error.message : String(error)}`,
