@@ -1,7 +1,9 @@
 /**
  * All documents, partitioned by project and database, with per-collection ordered indexes that
- * are built on a query's first use and then maintained on every write.
+ * are built on a query's first use and then maintained on every write while the index cache
+ * keeps them (see indexCache.ts: memory stays bounded whatever orders queries ask for).
  */
+import { DEFAULT_INDEX_LIMITS, IndexCache, type IndexLimits } from './indexCache';
 import { indexKey, OrderedIndex, type IndexOrder } from './orderedIndex';
 import { parentCollection, type DatabaseId } from './paths';
 import type { StoredDoc } from './storedDoc';
@@ -13,10 +15,20 @@ export class DatabaseState {
   private readonly docs = new Map<string, StoredDoc>();
   /** collection path → (document path → document) */
   private readonly collections = new Map<string, Map<string, StoredDoc>>();
-  /** collection path → (ordering key → index) */
+  /** collection path → (ordering key → index), the indexes the cache keeps */
   private readonly indexes = new Map<string, Map<string, OrderedIndex>>();
+  private readonly cache: IndexCache;
 
-  constructor(readonly id: DatabaseId) {}
+  constructor(
+    readonly id: DatabaseId,
+    limits: IndexLimits = DEFAULT_INDEX_LIMITS,
+  ) {
+    this.cache = new IndexCache(limits, (collection, key) => {
+      const byKey = this.indexes.get(collection);
+      byKey?.delete(key);
+      if (byKey?.size === 0) this.indexes.delete(collection);
+    });
+  }
 
   get(path: string): StoredDoc | null {
     return this.docs.get(path) ?? null;
@@ -30,19 +42,29 @@ export class DatabaseState {
     return this.docs.values();
   }
 
-  /** The index for this ordering, built now if no query used it before. */
+  /** Kept indexes over all collections, for tests and the benchmark. */
+  get indexCount(): number {
+    return this.cache.count;
+  }
+
+  /**
+   * The index for this ordering, built now if it is not kept. Valid until the next write or
+   * query: use it synchronously.
+   */
   index(collection: string, orders: readonly IndexOrder[]): OrderedIndex {
+    const key = indexKey(orders);
+    const kept = this.cache.use(collection, key);
+    if (kept) return kept;
+    const members = this.collections.get(collection);
+    this.cache.assertFits(members?.size ?? 0);
+    const index = new OrderedIndex(orders, members?.values() ?? []);
     let byKey = this.indexes.get(collection);
     if (!byKey) {
       byKey = new Map();
       this.indexes.set(collection, byKey);
     }
-    const key = indexKey(orders);
-    let index = byKey.get(key);
-    if (!index) {
-      index = new OrderedIndex(orders, this.collections.get(collection)?.values() ?? []);
-      byKey.set(key, index);
-    }
+    byKey.set(key, index);
+    this.cache.add(collection, key, index);
     return index;
   }
 
