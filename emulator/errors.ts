@@ -12,6 +12,7 @@ export type ErrorStatus =
   | 'ALREADY_EXISTS'
   | 'RESOURCE_EXHAUSTED'
   | 'UNIMPLEMENTED'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** google.rpc code → HTTP status, as Google's APIs map them. */
@@ -25,6 +26,7 @@ const HTTP_STATUS: Record<ErrorStatus, number> = {
   RESOURCE_EXHAUSTED: 429,
   INTERNAL: 500,
   UNIMPLEMENTED: 501,
+  UNAVAILABLE: 503,
 };
 
 export class ApiError extends Error {

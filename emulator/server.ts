@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { callerFromHeader } from './auth';
 import type { RequestContext } from './context';
 import { exportData, importData } from './dataFiles';
+import { closeDataDir, openDataDir, RequestGate } from './lifecycle';
 import { ApiError, invalidArgument } from './errors';
 import { assertJsonDepth, MAX_JSON_DEPTH } from './json';
 import { batchGet } from './operations/batchGet';
@@ -40,6 +41,13 @@ export interface EmulatorOptions {
   port?: number;
   rules?: RulesValidator | null;
   log?: (line: string) => void;
+  /** Loaded before the port opens; read only. */
+  importDir?: string;
+  /**
+   * Loaded before the port opens (export, then journal); every commit is journaled there before
+   * it is answered, and close() compacts the journal into the export.
+   */
+  dataDir?: string;
 }
 
 export interface RunningEmulator {
@@ -49,6 +57,7 @@ export interface RunningEmulator {
   setRules(rules: RulesValidator | null): void;
   exportData(dir: string): Promise<void>;
   importData(dir: string): Promise<void>;
+  /** Refuses new requests, finishes those in flight, then writes the data directory's export. */
   close(): Promise<void>;
 }
 
@@ -60,8 +69,15 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
   const log = options.log ?? ((line: string) => console.error(line));
   const state = new EmulatorState();
   let rules = options.rules ?? null;
+  if (options.importDir) await importData(state, options.importDir);
+  const data = options.dataDir ? await openDataDir(state, options.dataDir) : null;
+  const gate = new RequestGate();
 
   const server = createServer((req, res) => {
+    if (!gate.admit(res)) {
+      req.resume();
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       // Only a failure to write the response gets here; the request is already lost.
       log(`Firestore emulator: could not answer ${req.method} ${req.url}: ${String(error)}`);
@@ -147,15 +163,21 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
     return new ApiError('INTERNAL', `Internal error in the Firestore emulator: ${message}`);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    data?.journal.close();
+    throw error;
+  }
   server.on('error', (error) => log(`Firestore emulator: server error: ${String(error)}`));
   const port = (server.address() as AddressInfo).port; // listening on TCP, so address() is an AddressInfo
+  let stopped: Promise<void> | null = null;
   return {
     host,
     port,
@@ -167,12 +189,19 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
     async importData(dir) {
       await importData(state, dir);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => (stopped ??= stop()),
   };
+
+  async function stop(): Promise<void> {
+    const closed = new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+    });
+    server.closeIdleConnections();
+    await gate.close();
+    server.closeAllConnections();
+    await closed;
+    if (data && options.dataDir) await closeDataDir(state, options.dataDir, data.journal);
+  }
 }
 
 /** Reads the whole body (any content type: the Lite SDK posts JSON as text/plain) and parses it. */

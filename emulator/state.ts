@@ -5,8 +5,9 @@
  */
 import { DEFAULT_INDEX_LIMITS, IndexCache, type IndexLimits } from './indexCache';
 import { indexKey, OrderedIndex, type IndexOrder } from './orderedIndex';
-import { parentCollection, type DatabaseId } from './paths';
-import type { StoredDoc } from './storedDoc';
+import type { Journal } from './journal';
+import { documentName, parentCollection, type DatabaseId } from './paths';
+import { toDocument, type StoredDoc } from './storedDoc';
 
 /** The outcome of a commit: for each written path, the new document or null (deleted). */
 export type Changes = Map<string, StoredDoc | null>;
@@ -96,6 +97,39 @@ export class DatabaseState {
 
 export class EmulatorState {
   private readonly databases = new Map<string, DatabaseState>();
+  /** With a data directory: every commit and clear is journaled before it is applied. */
+  private journal: Journal | null = null;
+
+  attachJournal(journal: Journal | null): void {
+    this.journal = journal;
+  }
+
+  /**
+   * Applies a commit's changes. With a journal, the record is written first, and the promise
+   * resolves once it is on disk: only then may the commit be acknowledged.
+   */
+  commit(id: DatabaseId, changes: Changes): Promise<void> {
+    const durable = this.journal?.append({
+      project: id.project,
+      database: id.database,
+      writes: [...changes].map(([path, doc]) =>
+        doc ? { doc: toDocument(doc) } : { delete: documentName(id, path) },
+      ),
+    });
+    this.database(id).apply(changes);
+    return durable ?? Promise.resolve();
+  }
+
+  /** Drops a database's data (journaled like a commit). */
+  clearDatabase(id: DatabaseId): Promise<void> {
+    const durable = this.journal?.append({
+      project: id.project,
+      database: id.database,
+      clear: true,
+    });
+    this.clear(id);
+    return durable ?? Promise.resolve();
+  }
 
   database(id: DatabaseId): DatabaseState {
     const key = `${id.project}/${id.database}`;

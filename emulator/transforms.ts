@@ -4,7 +4,13 @@
  */
 import { assertArgument } from './errors';
 import { expectObject, expectString } from './json';
-import { assertWritablePath, getField, parseFieldPath, setField, type FieldPath } from './fieldPath';
+import {
+  assertWritablePath,
+  getField,
+  parseFieldPath,
+  setField,
+  type FieldPath,
+} from './fieldPath';
 import type { Fields, Value } from './model';
 import { formatTimestamp, type Micros } from './time';
 import { canonicalDouble, parseValue } from './values';

@@ -82,8 +82,7 @@ export function parseFields(raw: unknown, where: string, depth = 1): Fields {
  * exception is how the SDKs encode a vector: a map with `__type__: "__vector__"`.
  */
 function assertFieldName(name: string, raw: unknown, where: string): void {
-  const vectorMarker =
-    name === '__type__' && isObject(raw) && raw.stringValue === '__vector__';
+  const vectorMarker = name === '__type__' && isObject(raw) && raw.stringValue === '__vector__';
   if (isReservedFieldName(name) && !vectorMarker) throw reservedFieldName(name, where || 'fields');
 }
 
