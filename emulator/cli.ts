@@ -1,7 +1,8 @@
 /**
  * `tsx emulator/cli.ts`: the Java-free Firestore emulator for development and tests.
  * Flags: --host, --port, --project, --rules PATH, --watch-rules, --data-dir DIR (journaled: every
- * acknowledged write survives any stop), --import DIR, --export-on-exit DIR.
+ * acknowledged write survives any stop of the process; with --journal-fsync also a power cut),
+ * --import DIR, --export-on-exit DIR.
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -20,6 +21,7 @@ const { values: flags } = parseArgs({
     rules: { type: 'string' },
     'watch-rules': { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
+    'journal-fsync': { type: 'boolean', default: false },
     import: { type: 'string' },
     'export-on-exit': { type: 'string' },
   },
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
       log: (line) => console.log(line),
       importDir,
       dataDir,
+      journalWaitsForDisk: flags['journal-fsync'],
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code; // listen() rejects with a system error

@@ -1,11 +1,11 @@
 /**
  * The append-only journal of committed writes (DIR/firestore-journal.log), so a write answered 200
  * survives any stop. One line per commit or clear: `<crc32 of the JSON, 8 hex digits> <JSON>\n`.
- * A line is written (write(2)) before the commit is applied in memory, and the answer waits for
- * fdatasync, done once for all the commits that arrived together (group commit). A line cut short
- * by a kill has no newline or a wrong checksum: it was never answered, and replay drops it.
+ * A line is written (write(2)) before the commit is applied in memory, so no reader ever sees a
+ * write that a crash could lose; see JournalOptions for when the answer goes. A line cut short by
+ * a kill has no newline or a wrong checksum: it was never answered, and replay drops it.
  */
-import { closeSync, fdatasyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { Document } from './model';
 import type { DatabaseId } from './paths';
@@ -43,50 +43,82 @@ export function databaseOf(record: JournalRecord): DatabaseId {
   return { project: record.project, database: record.database };
 }
 
+export interface JournalOptions {
+  /**
+   * false (the default): a commit is answered once its line is written to the operating system,
+   * which survives any end of the emulator process (SIGKILL, a crash), and fdatasync follows in
+   * the background. true: the answer also waits for fdatasync (survives a power cut or an OS
+   * crash too), one fdatasync for all the commits that arrived meanwhile.
+   */
+  waitForDisk: boolean;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 export class Journal {
   private readonly fd: number;
-  private waiting: (() => void)[] = [];
+  /** Commits written since the fdatasync in progress (or since the last one) began. */
+  private waiting: Waiter[] = [];
+  private syncing: Promise<void> | null = null;
   private failed: Error | null = null;
 
   /** Opens for appending after `validBytes`, cutting off a torn tail left by a kill. */
   constructor(
     readonly path: string,
     validBytes: number,
+    private readonly options: JournalOptions = { waitForDisk: false },
   ) {
     this.fd = openSync(path, 'a+');
     ftruncateSync(this.fd, validBytes);
   }
 
-  /** Writes the record now; resolves once it is on disk (fdatasync), shared with its neighbours. */
+  /** Writes the record now (before the commit applies); resolves when the commit may be answered. */
   append(record: JournalRecord): Promise<void> {
     if (this.failed) throw this.failed;
     writeSync(this.fd, journalLine(record));
-    return new Promise<void>((resolve, reject) => {
-      if (this.waiting.length === 0) setImmediate(() => this.sync());
-      this.waiting.push(() => (this.failed ? reject(this.failed) : resolve()));
-    });
+    const onDisk = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    this.sync();
+    if (this.options.waitForDisk) return onDisk;
+    onDisk.catch(() => undefined); // reported by the next append
+    return Promise.resolve();
   }
 
   /** After the export holds everything: the journal starts again empty. */
-  truncate(): void {
+  async truncate(): Promise<void> {
+    await this.idle();
     ftruncateSync(this.fd, 0);
     fdatasyncSync(this.fd);
   }
 
-  close(): void {
-    this.sync();
+  async close(): Promise<void> {
+    await this.idle();
     closeSync(this.fd);
   }
 
+  private async idle(): Promise<void> {
+    while (this.syncing) await this.syncing;
+  }
+
+  /** One fdatasync at a time; commits written while it runs share the next one (group commit). */
   private sync(): void {
+    if (this.syncing) return;
     const waiting = this.waiting;
     this.waiting = [];
-    try {
-      fdatasyncSync(this.fd);
-    } catch (error) {
-      // A disk that cannot sync can no longer promise anything: every later write fails too.
-      this.failed = error instanceof Error ? error : new Error(String(error));
-    }
-    for (const settle of waiting) settle();
+    this.syncing = new Promise<void>((done) => {
+      fdatasync(this.fd, (error) => {
+        // A disk that cannot sync can no longer promise anything: later writes fail too.
+        if (error) this.failed = error;
+        for (const waiter of waiting) {
+          if (error) waiter.reject(error);
+          else waiter.resolve();
+        }
+        this.syncing = null;
+        done();
+        if (this.waiting.length > 0) this.sync();
+      });
+    });
   }
 }

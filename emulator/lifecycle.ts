@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { exportData, loadDataDir } from './dataFiles';
 import { ApiError } from './errors';
-import { Journal, JOURNAL_FILE } from './journal';
+import { Journal, JOURNAL_FILE, type JournalOptions } from './journal';
 import type { EmulatorState } from './state';
 
 /** Counts requests being answered, and turns new ones away once a stop has begun. */
@@ -51,10 +51,14 @@ export interface OpenDataDir {
 }
 
 /** Loads DIR (export, then journal) into the state and journals every later commit there. */
-export async function openDataDir(state: EmulatorState, dir: string): Promise<OpenDataDir> {
+export async function openDataDir(
+  state: EmulatorState,
+  dir: string,
+  options: JournalOptions,
+): Promise<OpenDataDir> {
   mkdirSync(dir, { recursive: true });
   const loaded = await loadDataDir(state, dir);
-  const journal = new Journal(join(dir, JOURNAL_FILE), loaded.journalBytes);
+  const journal = new Journal(join(dir, JOURNAL_FILE), loaded.journalBytes, options);
   state.attachJournal(journal);
   return { journal, documents: loaded.documents, journalRecords: loaded.journalRecords };
 }
@@ -66,7 +70,7 @@ export async function closeDataDir(
   journal: Journal,
 ): Promise<void> {
   await exportData(state, dir);
-  journal.truncate();
-  journal.close();
+  await journal.truncate();
+  await journal.close();
   state.attachJournal(null);
 }

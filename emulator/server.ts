@@ -48,6 +48,8 @@ export interface EmulatorOptions {
    * it is answered, and close() compacts the journal into the export.
    */
   dataDir?: string;
+  /** With dataDir: answer commits only once fdatasync is done (see JournalOptions). */
+  journalWaitsForDisk?: boolean;
 }
 
 export interface RunningEmulator {
@@ -70,7 +72,11 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
   const state = new EmulatorState();
   let rules = options.rules ?? null;
   if (options.importDir) await importData(state, options.importDir);
-  const data = options.dataDir ? await openDataDir(state, options.dataDir) : null;
+  const data = options.dataDir
+    ? await openDataDir(state, options.dataDir, {
+        waitForDisk: options.journalWaitsForDisk ?? false,
+      })
+    : null;
   const gate = new RequestGate();
 
   const server = createServer((req, res) => {
@@ -172,7 +178,7 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
       });
     });
   } catch (error) {
-    data?.journal.close();
+    await data?.journal.close();
     throw error;
   }
   server.on('error', (error) => log(`Firestore emulator: server error: ${String(error)}`));

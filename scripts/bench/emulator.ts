@@ -108,10 +108,11 @@ export function postName(i: number): string {
   return `${DOCS}/posts/post${String(i).padStart(6, '0')}`;
 }
 
-export async function loadPosts(emulator: BenchEmulator, count: number): Promise<void> {
+/** Posts `from` … `from + count - 1`. */
+export async function loadPosts(emulator: BenchEmulator, count: number, from = 0): Promise<void> {
   const batches: number[][] = [];
   for (let start = 0; start < count; start += 500) {
-    batches.push(Array.from({ length: Math.min(500, count - start) }, (_, k) => start + k));
+    batches.push(Array.from({ length: Math.min(500, count - start) }, (_, k) => from + start + k));
   }
   // A few commits in flight keep the server busy while the client encodes the next one.
   let next = 0;

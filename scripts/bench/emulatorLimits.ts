@@ -16,7 +16,7 @@ const FIELDS = ['title', 'content', 'imageUrl', 'link', 'created', 'comments'];
 
 export interface LimitsBenchHelpers {
   startBenchEmulator(options: BenchEmulatorOptions): Promise<BenchEmulator>;
-  loadPosts(emulator: BenchEmulator, count: number): Promise<void>;
+  loadPosts(emulator: BenchEmulator, count: number, from?: number): Promise<void>;
   measure(runs: number, fn: () => Promise<unknown>, warmup?: number): Promise<[number, number]>;
   postName(i: number): string;
 }
@@ -143,7 +143,7 @@ async function withDataDir(helpers: LimitsBenchHelpers, dir: string): Promise<Fi
     await journaled.stop('SIGTERM');
   }
   const second = await helpers.startBenchEmulator({ dataDir: dir });
-  await helpers.loadPosts(second, 22_000);
+  await helpers.loadPosts(second, 22_000, 22_000);
   await second.stop('SIGKILL');
   const bytes =
     (await stat(join(dir, 'firestore-export.json'))).size +
