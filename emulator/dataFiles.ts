@@ -11,7 +11,7 @@ import { isObject } from './json';
 import { parseDocumentName, type DatabaseId } from './paths';
 import type { Changes, EmulatorState } from './state';
 import { toDocument, type StoredDoc } from './storedDoc';
-import { formatServerTime, parseTimestamp } from './time';
+import { formatServerTime, parseTimestamp, type Micros } from './time';
 import { parseFields } from './values';
 
 export const EXPORT_FILE = 'firestore-export.json';
@@ -67,6 +67,7 @@ export async function importData(state: EmulatorState, dir: string): Promise<num
     throw new Error(`${path} is not an export of this emulator.`);
   }
   let count = 0;
+  const times: TimeCache = new Map();
   for (const entry of parsed.databases) {
     if (
       !isObject(entry) ||
@@ -79,7 +80,7 @@ export async function importData(state: EmulatorState, dir: string): Promise<num
     const id = { project: entry.project, database: entry.database };
     const changes: Changes = new Map();
     entry.documents.forEach((raw: unknown, i: number) => {
-      const doc = storedDoc(raw, id, `${path}: ${id.project}/${id.database} document ${i}`);
+      const doc = storedDoc(raw, id, `${path}: ${id.project}/${id.database} document ${i}`, times);
       changes.set(doc.path, doc);
     });
     state.database(id).apply(changes);
@@ -103,9 +104,10 @@ export async function loadDataDir(state: EmulatorState, dir: string): Promise<Da
   const bytes = await readFile(path);
   let start = 0;
   let records = 0;
+  const times: TimeCache = new Map();
   while (start < bytes.length) {
     const end = bytes.indexOf(10, start);
-    const record = end === -1 ? null : parseJournalLine(bytes.toString('utf8', start, end));
+    const record = end === -1 ? null : parseJournalLine(bytes.subarray(start, end));
     if (!record) {
       // Only the last line can be torn (nothing is appended after a torn line without cutting it).
       if (end === -1 || end === bytes.length - 1) break;
@@ -121,7 +123,7 @@ export async function loadDataDir(state: EmulatorState, dir: string): Promise<Da
       const changes: Changes = new Map();
       for (const write of record.writes) {
         if ('doc' in write) {
-          const doc = storedDoc(write.doc, id, where);
+          const doc = storedDoc(write.doc, id, where, times);
           changes.set(doc.path, doc);
         } else {
           changes.set(parseDocumentName(write.delete, id, where), null);
@@ -135,19 +137,37 @@ export async function loadDataDir(state: EmulatorState, dir: string): Promise<Da
   return { documents, journalRecords: records, journalBytes: start };
 }
 
-function storedDoc(raw: unknown, id: DatabaseId, where: string): StoredDoc {
+/**
+ * Parsed times by their text. Documents written by one commit share their times, so a load
+ * parses each commit's time once (about a third of the start time with 50 MB otherwise).
+ */
+type TimeCache = Map<string, { micros: Micros; text: string }>;
+
+function serverTime(raw: unknown, where: string, cache: TimeCache) {
+  const key = String(raw);
+  let time = cache.get(key);
+  if (!time) {
+    const micros = parseTimestamp(key, where);
+    time = { micros, text: formatServerTime(micros) };
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, time);
+  }
+  return time;
+}
+
+function storedDoc(raw: unknown, id: DatabaseId, where: string, times: TimeCache): StoredDoc {
   if (!isObject(raw) || typeof raw.name !== 'string') throw new Error(`${where} has no name.`);
   const docPath = parseDocumentName(raw.name, id, where);
-  const createTime = parseTimestamp(String(raw.createTime), `${where} createTime`);
-  const updateTime = parseTimestamp(String(raw.updateTime), `${where} updateTime`);
+  const createTime = serverTime(raw.createTime, `${where} createTime`, times);
+  const updateTime = serverTime(raw.updateTime, `${where} updateTime`, times);
   return {
     path: docPath,
     name: raw.name,
     ref: { referenceValue: raw.name },
     fields: parseFields(raw.fields, where),
-    createTime,
-    updateTime,
-    createTimeText: formatServerTime(createTime),
-    updateTimeText: formatServerTime(updateTime),
+    createTime: createTime.micros,
+    updateTime: updateTime.micros,
+    createTimeText: createTime.text,
+    updateTimeText: updateTime.text,
   };
 }

@@ -21,21 +21,20 @@ export function journalLine(record: JournalRecord): string {
   return `${checksum(json)} ${json}\n`;
 }
 
-/** The record a line holds, or null when the line is torn or damaged. */
-export function parseJournalLine(line: string): JournalRecord | null {
-  const space = line.indexOf(' ');
-  if (space !== 8) return null;
-  const json = line.slice(9);
-  if (checksum(json) !== line.slice(0, 8)) return null;
+/** The record a line (without its newline) holds, or null when the line is torn or damaged. */
+export function parseJournalLine(line: Buffer): JournalRecord | null {
+  if (line.length < 10 || line[8] !== 0x20) return null;
+  const json = line.subarray(9);
+  if (checksum(json) !== line.toString('latin1', 0, 8)) return null;
   try {
     // The checksum matched, so this is JSON this emulator wrote.
-    return JSON.parse(json) as JournalRecord;
+    return JSON.parse(json.toString('utf8')) as JournalRecord;
   } catch {
     return null;
   }
 }
 
-function checksum(json: string): string {
+function checksum(json: string | Buffer): string {
   return crc32(json).toString(16).padStart(8, '0');
 }
 
