@@ -258,7 +258,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
       return;
     } catch {
-      await new Promise((done) => setTimeout(done, 100));
+      await new Promise((done) => setTimeout(done, 20));
     }
   }
   throw new Error(`The emulator did not answer at ${url} within 30 s.`);
