@@ -53,15 +53,13 @@ afterEach(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function startEmulator(port: number, dataDir: string): Promise<CliProcess> {
-  const run = startCli([
-    '--port',
-    String(port),
-    '--rules',
-    join(ROOT, 'firestore.rules'),
-    '--data-dir',
-    dataDir,
-  ]);
+async function startEmulator(
+  port: number,
+  dataDir: string,
+  extra: string[] = [],
+): Promise<CliProcess> {
+  const rules = join(ROOT, 'firestore.rules');
+  const run = startCli(['--port', String(port), '--rules', rules, '--data-dir', dataDir, ...extra]);
   running.push(run);
   await until(() => run.output().includes('listening on'), 'the emulator to start');
   return run;
@@ -129,11 +127,15 @@ async function storedComments(port: number): Promise<Set<string>> {
 }
 
 describe('--data-dir', () => {
-  for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
-    it(`loses none of the comments answered 200 when the emulator gets ${signal} while 30 fans comment`, async () => {
+  for (const [signal, flags] of [
+    ['SIGKILL', []],
+    ['SIGTERM', []],
+    ['SIGKILL', ['--journal-fsync']],
+  ] as const) {
+    it(`loses none of the comments answered 200 when the emulator gets ${signal} while 30 fans comment${flags.length > 0 ? ` (${flags.join(' ')})` : ''}`, async () => {
       const port = await freePort();
-      const dataDir = join(dir, signal);
-      const first = await startEmulator(port, dataDir);
+      const dataDir = join(dir, `${signal}${flags.join('')}`);
+      const first = await startEmulator(port, dataDir, [...flags]);
       await seedPosts(port);
       const fans = commentUntilStopped(port);
       await until(() => fans.acknowledged.length >= 300, '300 acknowledged comments');
