@@ -121,6 +121,7 @@ async function storedComments(port: number): Promise<Set<string>> {
   const snapshot = await getDocs(query(collection(db, 'posts'), limit(50)));
   const texts = new Set<string>();
   for (const post of snapshot.docs) {
+    // Posts as seeded above: comments is a list of {user, text, date} maps.
     for (const comment of post.data().comments as { text: string }[]) texts.add(comment.text);
   }
   return texts;

@@ -266,6 +266,7 @@ async function snapshot(): Promise<Map<string, string>> {
     headers: { authorization: 'Bearer owner' },
     body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'posts' }] } }),
   });
+  // runQuery answers a list of {document?, readTime}.
   const rows = (await response.json()) as { document?: { name: string } }[];
   return new Map(
     rows.flatMap((row) =>

@@ -22,6 +22,7 @@ const update = (path: string, fields: unknown, extra: Record<string, unknown> = 
 
 async function read(path: string): Promise<unknown> {
   const result = await h.rest('batchGet', { documents: [h.name(path)] }, { token: 'owner' });
+  // batchGet answers one {found} or {missing} per requested document.
   return (result.json as { found?: { fields?: unknown } }[])[0].found?.fields;
 }
 
