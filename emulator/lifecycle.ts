@@ -3,7 +3,7 @@
  * half-loaded store and no write lands before an import overwrites it); a stop refuses new
  * requests, lets those in flight finish, and only then writes the export.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { exportData, loadDataDir } from './dataFiles';
@@ -48,6 +48,41 @@ export interface OpenDataDir {
   journal: Journal;
   documents: number;
   journalRecords: number;
+  /** Closes the journal and releases the directory, without an export (a failed start). */
+  abandon(): Promise<void>;
+}
+
+const LOCK_FILE = 'emulator.lock';
+
+/**
+ * One emulator per data directory: a second one would cut the first one's journal short when it
+ * drops what it takes for a torn last line. A lock left by a killed emulator is taken over.
+ */
+function lockDataDir(dir: string): void {
+  const path = join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // a system error
+      const owner = Number(readFileSync(path, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
+        throw new Error(`${dir} is in use by another emulator (process ${owner}).`);
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}.`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // a system error; EPERM: alive, not ours
+  }
 }
 
 /** Loads DIR (export, then journal) into the state and journals every later commit there. */
@@ -57,10 +92,25 @@ export async function openDataDir(
   options: JournalOptions,
 ): Promise<OpenDataDir> {
   mkdirSync(dir, { recursive: true });
-  const loaded = await loadDataDir(state, dir);
-  const journal = new Journal(join(dir, JOURNAL_FILE), loaded.journalBytes, options);
-  state.attachJournal(journal);
-  return { journal, documents: loaded.documents, journalRecords: loaded.journalRecords };
+  lockDataDir(dir);
+  try {
+    const loaded = await loadDataDir(state, dir);
+    const journal = new Journal(join(dir, JOURNAL_FILE), loaded.journalBytes, options);
+    state.attachJournal(journal);
+    return {
+      journal,
+      documents: loaded.documents,
+      journalRecords: loaded.journalRecords,
+      async abandon() {
+        state.attachJournal(null);
+        await journal.close();
+        rmSync(join(dir, LOCK_FILE), { force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(join(dir, LOCK_FILE), { force: true });
+    throw error;
+  }
 }
 
 /** Compacts: the export takes in everything, then the journal starts again empty. */
@@ -73,4 +123,5 @@ export async function closeDataDir(
   await journal.truncate();
   await journal.close();
   state.attachJournal(null);
+  rmSync(join(dir, LOCK_FILE), { force: true });
 }

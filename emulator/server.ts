@@ -178,7 +178,7 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
       });
     });
   } catch (error) {
-    await data?.journal.close();
+    await data?.abandon();
     throw error;
   }
   server.on('error', (error) => log(`Firestore emulator: server error: ${String(error)}`));

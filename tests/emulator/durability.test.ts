@@ -194,6 +194,15 @@ describe('--data-dir', () => {
     expect(first200).toHaveLength(3000);
   }, 60_000);
 
+  it('refuses a second emulator on the same data directory, which would cut the journal short', async () => {
+    const dataDir = join(dir, 'shared');
+    await startEmulator(await freePort(), dataDir);
+    const second = startCli(['--port', String(await freePort()), '--data-dir', dataDir]);
+    running.push(second);
+    expect((await second.exited).code).toBe(1);
+    expect(second.output()).toContain('is in use by another emulator');
+  }, 60_000);
+
   it('stops and saves when only the process that started it (npx) is signalled', async () => {
     const port = await freePort();
     const dataDir = join(dir, 'npx');
