@@ -160,7 +160,8 @@ const ATOMS: unknown[] = [
   { integerValue: '9223372036854775807' },
   { doubleValue: '-0' },
   { arrayValue: { values: [{ arrayValue: {} }] } },
-  { mapValue: { fields: { __proto__: { stringValue: 'x' } } } },
+  // Parsed, as a request would be: in an object literal `__proto__` would set the prototype.
+  JSON.parse('{"mapValue": {"fields": {"__proto__": {"stringValue": "x"}}}}'),
 ];
 const KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '__x__', 'fields', 'value'];
 
