@@ -70,12 +70,6 @@ export class IndexCache {
     this.trim();
   }
 
-  forgetCollection(collection: string): void {
-    for (const segment of [this.probation, this.protected]) {
-      for (const [id, slot] of segment) if (slot.collection === collection) segment.delete(id);
-    }
-  }
-
   get count(): number {
     return this.probation.size + this.protected.size;
   }

@@ -43,7 +43,7 @@ export class DatabaseState {
     return this.docs.values();
   }
 
-  /** Kept indexes over all collections, for tests and the benchmark. */
+  /** Kept indexes over all collections (tests check that it stays bounded). */
   get indexCount(): number {
     return this.cache.count;
   }
