@@ -5,7 +5,7 @@
  */
 import type { RulesAuth } from './rules/validator';
 import { ApiError } from './errors';
-import { isObject } from './json';
+import { assertJsonDepth, isObject, MAX_JSON_DEPTH } from './json';
 
 export type Caller = { kind: 'owner' } | { kind: 'anonymous' } | { kind: 'user'; auth: RulesAuth };
 
@@ -34,6 +34,8 @@ function decodePart(part: string, what: string): Record<string, unknown> {
     throw unauthenticated(`the token's ${what} is not base64url-encoded JSON`);
   }
   if (!isObject(parsed)) throw unauthenticated(`the token's ${what} is not a JSON object`);
+  // Checked here because the rules convert claims recursively.
+  assertJsonDepth(parsed, MAX_JSON_DEPTH, `The token's ${what}`);
   return parsed;
 }
 

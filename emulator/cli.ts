@@ -1,13 +1,16 @@
 /**
  * `tsx emulator/cli.ts`: the Java-free Firestore emulator for development and tests.
- * Flags: --host, --port, --project, --rules PATH, --watch-rules, --import DIR, --export-on-exit DIR,
- * --allow-origin ORIGIN (repeatable: a browser origin answered besides the loopback ones).
+ * Flags: --host, --port, --project, --rules PATH, --watch-rules, --data-dir DIR (journaled: every
+ * acknowledged write survives any stop of the process; with --journal-fsync also a power cut),
+ * --import DIR, --export-on-exit DIR, --allow-origin ORIGIN (repeatable: a browser origin answered
+ * besides the loopback ones).
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FILE } from './dataFiles';
 import { parseOrigin } from './cors';
+import { watchAncestors } from './parentWatch';
 import { compileRules, RulesSyntaxError } from './rules/index';
 import type { RulesValidator } from './rules/validator';
 import { startFirestoreEmulator, type RunningEmulator } from './server';
@@ -19,6 +22,8 @@ const { values: flags } = parseArgs({
     project: { type: 'string', default: 'demo-transfer-feed' },
     rules: { type: 'string' },
     'watch-rules': { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    'journal-fsync': { type: 'boolean', default: false },
     import: { type: 'string' },
     'export-on-exit': { type: 'string' },
     'allow-origin': { type: 'string', multiple: true, default: [] },
@@ -57,14 +62,27 @@ async function main(): Promise<void> {
       fail(error instanceof Error ? error.message : String(error));
     }
   }
+  const dataDir = flags['data-dir'] ? resolve(flags['data-dir']) : undefined;
+  if (dataDir && (flags.import || flags['export-on-exit']))
+    fail('--data-dir already imports and exports; use it without --import and --export-on-exit.');
+  let importDir = flags.import ? resolve(flags.import) : undefined;
+  if (importDir && !existsSync(join(importDir, EXPORT_FILE))) {
+    console.log(`Nothing to import: ${join(importDir, EXPORT_FILE)} does not exist yet.`);
+    importDir = undefined;
+  }
   let emulator: RunningEmulator;
+  const loadStarted = performance.now();
   try {
+    // Data is loaded before the port opens: the first request already sees all of it.
     emulator = await startFirestoreEmulator({
       host: flags.host,
       port,
       rules,
       log: (line) => console.log(line),
       allowOrigins,
+      importDir,
+      dataDir,
+      journalWaitsForDisk: flags['journal-fsync'],
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code; // listen() rejects with a system error
@@ -72,14 +90,9 @@ async function main(): Promise<void> {
       fail(`Port ${port} is already in use on ${flags.host}; the Firestore emulator cannot start.`);
     throw error;
   }
-  if (flags.import) {
-    if (existsSync(resolve(flags.import, EXPORT_FILE))) {
-      await emulator.importData(resolve(flags.import));
-      console.log(`Imported data from ${flags.import}.`);
-    } else {
-      console.log(`Nothing to import: ${resolve(flags.import, EXPORT_FILE)} does not exist yet.`);
-    }
-  }
+  const loadMs = Math.round(performance.now() - loadStarted);
+  if (importDir) console.log(`Imported data from ${flags.import} (${loadMs} ms).`);
+  if (dataDir) console.log(`Data directory: ${dataDir} (loaded and journaled, ${loadMs} ms).`);
   console.log(
     `Firestore emulator — a DEVELOPMENT emulator, not for production — listening on ${emulator.url}`,
   );
@@ -104,11 +117,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     try {
+      // Stops accepting, finishes the requests in flight, then writes the data directory.
+      await emulator.close();
+      if (dataDir) console.log(`Saved data to ${dataDir} (${signal}).`);
       if (flags['export-on-exit']) {
         await emulator.exportData(resolve(flags['export-on-exit']));
         console.log(`Exported data to ${flags['export-on-exit']} (${signal}).`);
       }
-      await emulator.close();
       process.exit(0);
     } catch (error) {
       console.error(`Firestore emulator: stopping failed: ${String(error)}`);
@@ -117,6 +132,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
+  watchAncestors((why) => {
+    console.log(`Firestore emulator: stopping because ${why}.`);
+    void stop('parent exited');
+  });
 }
 
 /** Watches the directory (editors often replace the file), recompiles, keeps the old rules on error. */

@@ -20,7 +20,7 @@ function nameSize(path: string): number {
 
 function fieldsSize(fields: Fields): number {
   let size = 0;
-  for (const name in fields) size += stringSize(name) + valueSize(fields[name]);
+  for (const [name, value] of Object.entries(fields)) size += stringSize(name) + valueSize(value);
   return size;
 }
 

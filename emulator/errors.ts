@@ -10,7 +10,9 @@ export type ErrorStatus =
   | 'UNAUTHENTICATED'
   | 'NOT_FOUND'
   | 'ALREADY_EXISTS'
+  | 'RESOURCE_EXHAUSTED'
   | 'UNIMPLEMENTED'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** google.rpc code → HTTP status, as Google's APIs map them. */
@@ -21,8 +23,10 @@ const HTTP_STATUS: Record<ErrorStatus, number> = {
   PERMISSION_DENIED: 403,
   NOT_FOUND: 404,
   ALREADY_EXISTS: 409,
+  RESOURCE_EXHAUSTED: 429,
   INTERNAL: 500,
   UNIMPLEMENTED: 501,
+  UNAVAILABLE: 503,
 };
 
 export class ApiError extends Error {

@@ -2,7 +2,7 @@
  * Field paths as the REST API writes them: segments joined by '.', and any segment that is not a
  * simple identifier quoted in backticks (with '\' escaping '`' and '\'), e.g. a.`b.c`.`d\`e`.
  */
-import { invalidArgument } from './errors';
+import { invalidArgument, type ApiError } from './errors';
 import type { Fields, Value } from './model';
 
 export type FieldPath = readonly string[];
@@ -41,6 +41,24 @@ export function parseFieldPath(text: string, where: string): FieldPath {
   return segments;
 }
 
+/** matches Firestore: "Field names matching the regular expression __.*__ are reserved." */
+export function isReservedFieldName(name: string): boolean {
+  return name.length >= 4 && name.startsWith('__') && name.endsWith('__');
+}
+
+export function reservedFieldName(name: string, where: string): ApiError {
+  return invalidArgument(
+    `Invalid field name "${name}" at '${where}': field names matching __.*__ are reserved.`,
+  );
+}
+
+/** For paths a write sets or deletes (masks, transforms): reserved names cannot be written. */
+export function assertWritablePath(path: FieldPath, where: string): FieldPath {
+  const reserved = path.find(isReservedFieldName);
+  if (reserved !== undefined) throw reservedFieldName(reserved, where);
+  return path;
+}
+
 export function canonicalFieldPath(path: FieldPath): string {
   return path
     .map((segment) =>
@@ -53,11 +71,16 @@ export function isNameField(path: FieldPath): boolean {
   return path.length === 1 && path[0] === NAME_FIELD;
 }
 
+/** Own properties only, so a field named `constructor` or `toString` is an ordinary (missing) name. */
+export function ownField(fields: Fields | undefined, name: string): Value | undefined {
+  return fields !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
+}
+
 export function getField(fields: Fields, path: FieldPath): Value | undefined {
-  let current: Value | undefined = fields[path[0]];
+  let current: Value | undefined = ownField(fields, path[0]);
   for (let i = 1; i < path.length; i++) {
     if (current === undefined || !('mapValue' in current)) return undefined;
-    current = current.mapValue.fields?.[path[i]];
+    current = ownField(current.mapValue.fields, path[i]);
   }
   return current;
 }
@@ -66,7 +89,7 @@ export function getField(fields: Fields, path: FieldPath): Value | undefined {
 export function setField(fields: Fields, path: FieldPath, value: Value): Fields {
   const [head, ...rest] = path;
   if (rest.length === 0) return { ...fields, [head]: value };
-  const existing = fields[head];
+  const existing = ownField(fields, head);
   const inner =
     existing !== undefined && 'mapValue' in existing ? (existing.mapValue.fields ?? {}) : {};
   return { ...fields, [head]: { mapValue: { fields: setField(inner, rest, value) } } };
@@ -75,13 +98,13 @@ export function setField(fields: Fields, path: FieldPath, value: Value): Fields 
 /** Returns new Fields without the value; a missing path leaves the fields unchanged. */
 export function deleteField(fields: Fields, path: FieldPath): Fields {
   const [head, ...rest] = path;
-  if (!(head in fields)) return fields;
+  const existing = ownField(fields, head);
+  if (existing === undefined) return fields;
   if (rest.length === 0) {
     const copy = { ...fields };
     delete copy[head];
     return copy;
   }
-  const existing = fields[head];
   if (!('mapValue' in existing)) return fields;
   const inner = deleteField(existing.mapValue.fields ?? {}, rest);
   return { ...fields, [head]: { mapValue: { fields: inner } } };

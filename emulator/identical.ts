@@ -5,7 +5,7 @@ export function identicalFields(a: Fields, b: Fields): boolean {
   if (a === b) return true;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => key in b && identicalValues(a[key], b[key]));
+  return keys.every((key) => Object.hasOwn(b, key) && identicalValues(a[key], b[key]));
 }
 
 function identicalValues(a: Value, b: Value): boolean {

@@ -72,3 +72,26 @@ export function describe(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
+
+/** Nesting allowed in a request body: far above what any valid request needs (values stop at 20 levels). */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * Refuses JSON nested deeper than `limit` without recursing, so later recursive code (parsers,
+ * the rules' conversions, error messages) can never overflow the stack.
+ */
+export function assertJsonDepth(value: unknown, limit: number, what: string): void {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop() ?? [null, 0];
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) {
+      throw invalidArgument(
+        `Invalid JSON payload received. ${what} is nested more than ${limit} levels deep.`,
+      );
+    }
+    for (const inner of Object.values(item)) {
+      if (typeof inner === 'object' && inner !== null) pending.push([inner, depth + 1]);
+    }
+  }
+}

@@ -27,6 +27,8 @@ export function route(method: string, pathname: string): Route {
   if (pathname === '/' || pathname === '')
     return expectMethod(method, 'GET', pathname, { kind: 'health' });
   const raw = pathname.split('/').slice(1);
+  // An empty segment (a trailing or doubled slash) names no resource, e.g. `documents:runQuery/`.
+  if (raw.includes('')) throw notFound(method, pathname);
   const [version, projects, project, databases, database, documents, ...rest] = raw;
   if (
     version === 'v1' &&
@@ -73,7 +75,7 @@ function firestoreRoute(
       `${method} on individual document URLs (use :batchGet, :runQuery and :commit)`,
     );
   }
-  if (verb in UNSUPPORTED_VERBS) throw unimplemented(UNSUPPORTED_VERBS[verb]);
+  if (Object.hasOwn(UNSUPPORTED_VERBS, verb)) throw unimplemented(UNSUPPORTED_VERBS[verb]);
   if (verb === 'runQuery' || verb === 'runAggregationQuery') {
     const parent = parentSegments.join('/');
     if (parent !== '') validateDocumentPath(parent, 'parent');

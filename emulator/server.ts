@@ -10,7 +10,9 @@ import { callerFromHeader } from './auth';
 import type { RequestContext } from './context';
 import { CorsPolicy } from './cors';
 import { exportData, importData } from './dataFiles';
+import { closeDataDir, openDataDir, RequestGate } from './lifecycle';
 import { ApiError, invalidArgument } from './errors';
+import { assertJsonDepth, MAX_JSON_DEPTH } from './json';
 import { batchGet } from './operations/batchGet';
 import { clearDatabase } from './operations/clear';
 import { commit } from './operations/commit';
@@ -43,6 +45,15 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
   /** Browser origins answered besides the loopback ones (cors.ts), e.g. 'https://app.example.com'. */
   allowOrigins?: readonly string[];
+  /** Loaded before the port opens; read only. */
+  importDir?: string;
+  /**
+   * Loaded before the port opens (export, then journal); every commit is journaled there before
+   * it is answered, and close() compacts the journal into the export.
+   */
+  dataDir?: string;
+  /** With dataDir: answer commits only once fdatasync is done (see JournalOptions). */
+  journalWaitsForDisk?: boolean;
 }
 
 export interface RunningEmulator {
@@ -52,6 +63,7 @@ export interface RunningEmulator {
   setRules(rules: RulesValidator | null): void;
   exportData(dir: string): Promise<void>;
   importData(dir: string): Promise<void>;
+  /** Refuses new requests, finishes those in flight, then writes the data directory's export. */
   close(): Promise<void>;
 }
 
@@ -64,8 +76,19 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
   const state = new EmulatorState();
   let rules = options.rules ?? null;
   const cors = new CorsPolicy(options.allowOrigins);
+  if (options.importDir) await importData(state, options.importDir);
+  const data = options.dataDir
+    ? await openDataDir(state, options.dataDir, {
+        waitForDisk: options.journalWaitsForDisk ?? false,
+      })
+    : null;
+  const gate = new RequestGate();
 
   const server = createServer((req, res) => {
+    if (!gate.admit(res)) {
+      req.resume();
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       // Only a failure to write the response gets here; the request is already lost.
       log(`Firestore emulator: could not answer ${req.method} ${req.url}: ${String(error)}`);
@@ -166,15 +189,21 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
     return new ApiError('INTERNAL', `Internal error in the Firestore emulator: ${message}`);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await data?.abandon();
+    throw error;
+  }
   server.on('error', (error) => log(`Firestore emulator: server error: ${String(error)}`));
   const port = (server.address() as AddressInfo).port; // listening on TCP, so address() is an AddressInfo
+  let stopped: Promise<void> | null = null;
   return {
     host,
     port,
@@ -186,12 +215,19 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
     async importData(dir) {
       await importData(state, dir);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => (stopped ??= stop()),
   };
+
+  async function stop(): Promise<void> {
+    const closed = new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+    });
+    server.closeIdleConnections();
+    await gate.close();
+    server.closeAllConnections();
+    await closed;
+    if (data && options.dataDir) await closeDataDir(state, options.dataDir, data.journal);
+  }
 }
 
 /** Reads the whole body (any content type: the Lite SDK posts JSON as text/plain) and parses it. */
@@ -223,8 +259,14 @@ function readJson(req: IncomingMessage): Promise<unknown> {
         return;
       }
       try {
-        resolve(JSON.parse(text));
+        const parsed: unknown = JSON.parse(text);
+        assertJsonDepth(parsed, MAX_JSON_DEPTH, 'The request body');
+        resolve(parsed);
       } catch (error) {
+        if (error instanceof ApiError) {
+          reject(error);
+          return;
+        }
         reject(
           invalidArgument(
             `Invalid JSON payload received. ${error instanceof Error ? error.message : String(error)}`,

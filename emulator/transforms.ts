@@ -4,10 +4,16 @@
  */
 import { assertArgument } from './errors';
 import { expectObject, expectString } from './json';
-import { getField, parseFieldPath, setField, type FieldPath } from './fieldPath';
+import {
+  assertWritablePath,
+  getField,
+  parseFieldPath,
+  setField,
+  type FieldPath,
+} from './fieldPath';
 import type { Fields, Value } from './model';
 import { formatTimestamp, type Micros } from './time';
-import { parseValue } from './values';
+import { canonicalDouble, parseValue } from './values';
 import { compareValues, isNaNValue, valuesEqual } from './valueOrder';
 
 export type FieldTransform =
@@ -28,31 +34,29 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 export function parseTransform(raw: unknown, where: string): FieldTransform {
   const object = expectObject(raw, where, ['fieldPath', ...KINDS]);
-  const path = parseFieldPath(
-    expectString(object.fieldPath, `${where}.fieldPath`),
-    `${where}.fieldPath`,
-  );
+  const at = `${where}.fieldPath`;
+  const path = assertWritablePath(parseFieldPath(expectString(object.fieldPath, at), at), at);
   const kinds = KINDS.filter((kind) => object[kind] !== undefined);
   assertArgument(kinds.length === 1, `'${where}' must have exactly one of ${KINDS.join(', ')}.`);
   const kind = kinds[0];
-  const at = `${where}.${kind}`;
+  const operandAt = `${where}.${kind}`;
   if (kind === 'setToServerValue') {
     assertArgument(
       object[kind] === 'REQUEST_TIME',
-      `Invalid value at '${at}': only REQUEST_TIME is supported.`,
+      `Invalid value at '${operandAt}': only REQUEST_TIME is supported.`,
     );
     return { path, kind: 'serverTime' };
   }
   if (kind === 'increment' || kind === 'maximum' || kind === 'minimum') {
-    const operand = parseValue(object[kind], at);
+    const operand = parseValue(object[kind], operandAt);
     assertArgument(
       'integerValue' in operand || 'doubleValue' in operand,
-      `Invalid value at '${at}': ${kind} needs an integerValue or doubleValue operand.`,
+      `Invalid value at '${operandAt}': ${kind} needs an integerValue or doubleValue operand.`,
     );
     return { path, kind, operand };
   }
   // ArrayValue members, parsed as an arrayValue so nested arrays are refused as Firestore does.
-  const list = parseValue({ arrayValue: object[kind] }, at);
+  const list = parseValue({ arrayValue: object[kind] }, operandAt);
   const elements = 'arrayValue' in list ? (list.arrayValue.values ?? []) : [];
   return { path, kind: kind === 'appendMissingElements' ? kind : 'removeAllFromArray', elements };
 }
@@ -117,10 +121,7 @@ function increment(current: Value | undefined, operand: Value): Value {
     const clamped = sum > INT64_MAX ? INT64_MAX : sum < INT64_MIN ? INT64_MIN : sum;
     return { integerValue: clamped.toString() };
   }
-  const sum = Number(numeric(current)) + Number(numeric(operand));
-  if (Number.isNaN(sum)) return { doubleValue: 'NaN' };
-  if (!Number.isFinite(sum)) return { doubleValue: sum > 0 ? 'Infinity' : '-Infinity' };
-  return { doubleValue: sum };
+  return { doubleValue: canonicalDouble(Number(numeric(current)) + Number(numeric(operand))) };
 }
 
 /** matches Firestore: NaN wins, the stored value wins ties (3 vs 3.0, 0 vs -0.0), a non-number becomes the operand. */

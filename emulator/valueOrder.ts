@@ -117,8 +117,14 @@ function sign(n: number): number {
 }
 
 /** UTF-8 byte order equals code point order; JS compares UTF-16 units, which differs only for surrogates. */
+/** Units where UTF-16 order and UTF-8 byte order can disagree (surrogates, and U+E000 and up). */
+const OUT_OF_ORDER_UNITS = /[\uD800-\uFFFF]/;
+
 export function compareUtf8(a: string, b: string): number {
   if (a === b) return 0;
+  // Without such units the engine's own comparison is the UTF-8 order, and far faster on long
+  // strings with a common prefix (index builds compare post contents).
+  if (!OUT_OF_ORDER_UNITS.test(a) && !OUT_OF_ORDER_UNITS.test(b)) return a < b ? -1 : 1;
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     const ca = a.charCodeAt(i);

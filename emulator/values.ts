@@ -1,11 +1,13 @@
 /**
  * Firestore values: validation of incoming JSON into one canonical stored form, the cross-type
  * ordering, equality and the documented storage size. Stored (canonical) values use:
- * integerValue as a decimal string, doubleValue as a number or 'NaN' / 'Infinity' / '-Infinity',
+ * integerValue as a decimal string, doubleValue as a number or 'NaN' / 'Infinity' / '-Infinity' /
+ * '-0' (JSON has no negative zero, so a number -0 would be read back as 0),
  * timestampValue Z-normalized at microsecond precision, bytesValue as standard base64.
  */
 import { invalidArgument } from './errors';
 import { describe, isObject } from './json';
+import { isReservedFieldName, reservedFieldName } from './fieldPath';
 import { formatTimestamp, parseTimestamp } from './time';
 import type { Fields, Value } from './model';
 
@@ -69,9 +71,19 @@ export function parseFields(raw: unknown, where: string, depth = 1): Fields {
   const fields: Fields = {};
   for (const [name, value] of Object.entries(raw)) {
     if (name === '') throw invalidArgument(`Field name at '${where}' must not be empty.`);
+    assertFieldName(name, value, where);
     fields[name] = parseValue(value, where ? `${where}.${name}` : name, depth);
   }
   return fields;
+}
+
+/**
+ * Refuses reserved names (which also keeps `__proto__` from ever becoming a stored key). The one
+ * exception is how the SDKs encode a vector: a map with `__type__: "__vector__"`.
+ */
+function assertFieldName(name: string, raw: unknown, where: string): void {
+  const vectorMarker = name === '__type__' && isObject(raw) && raw.stringValue === '__vector__';
+  if (isReservedFieldName(name) && !vectorMarker) throw reservedFieldName(name, where || 'fields');
 }
 
 function mapFields(inner: unknown, where: string): unknown {
@@ -116,12 +128,19 @@ function parseInt64(inner: unknown, where: string): string {
 }
 
 function parseDouble(inner: unknown, where: string): number | string {
-  if (inner === 'NaN' || inner === 'Infinity' || inner === '-Infinity') return inner;
+  if (inner === 'NaN' || inner === 'Infinity' || inner === '-Infinity' || inner === '-0')
+    return inner;
   const number = typeof inner === 'string' && inner.trim() !== '' ? Number(inner) : inner;
   if (typeof number !== 'number' || Number.isNaN(number))
     throw invalidValue(where, 'TYPE_DOUBLE', inner);
+  return canonicalDouble(number);
+}
+
+/** The stored form of a double: NaN, ±Infinity and -0 as strings, everything else as a number. */
+export function canonicalDouble(number: number): number | string {
+  if (Number.isNaN(number)) return 'NaN';
   if (!Number.isFinite(number)) return number > 0 ? 'Infinity' : '-Infinity';
-  return number;
+  return Object.is(number, -0) ? '-0' : number;
 }
 
 function parseBytes(inner: unknown, where: string): string {

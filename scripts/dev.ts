@@ -1,9 +1,9 @@
 /**
  * `npm run dev`: the whole app on this machine, offline. Starts the Firebase Auth emulator, this
  * project's Firestore emulator (enforcing firestore.rules, reloading them on change), seeds demo
- * posts into an empty store, then Vite. Ctrl-C stops every child; data survives in .emulator-data.
+ * posts into an empty store, then Vite. Ctrl-C stops every child; data survives in .emulator-data
+ * (journaled, so also a kill or a crash).
  */
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readAdminEmail } from './lib/adminEmail';
 import { APP_ENV_DEFAULTS } from './lib/appEnv';
@@ -55,11 +55,12 @@ async function main(): Promise<void> {
     ...firestore,
     rulesPath: join(ROOT, 'firestore.rules'),
     watchRules: true,
-    importDir: existsSync(DATA_DIR) ? DATA_DIR : undefined,
-    exportOnExit: DATA_DIR,
+    // Journaled: a write answered 200 survives Ctrl-C, a kill or a crash.
+    dataDir: DATA_DIR,
     onSpawn: track,
     onLine: prefix('firestore'),
   });
+  // The emulator opens its port only after the data directory is loaded, so this sees all of it.
   const seeded = await seedIfEmpty({
     firestoreUrl: `http://${firestore.host}:${firestore.port}`,
     projectId,
@@ -102,7 +103,7 @@ function track(process: ManagedProcess): ManagedProcess {
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  // The Firestore emulator exports its data when it receives SIGTERM.
+  // The Firestore emulator finishes its requests, then compacts its journal into the export.
   await Promise.all(children.map((child) => child.stop()));
   process.exit(code);
 }

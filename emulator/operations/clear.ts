@@ -2,7 +2,10 @@
 import type { DatabaseId } from '../paths';
 import type { EmulatorState } from '../state';
 
-export function clearDatabase(state: EmulatorState, db: DatabaseId): Record<string, never> {
-  state.clear(db);
+export async function clearDatabase(
+  state: EmulatorState,
+  db: DatabaseId,
+): Promise<Record<string, never>> {
+  await state.clearDatabase(db);
   return {};
 }

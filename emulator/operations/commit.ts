@@ -31,7 +31,12 @@ export interface CommitResponse {
 /** matches Firestore: at most 500 writes per commit. */
 const MAX_WRITES = 500;
 
-export function commit(state: EmulatorState, body: unknown, ctx: RequestContext): CommitResponse {
+/** Validates and applies synchronously; resolves once the commit is durable (see journal.ts). */
+export async function commit(
+  state: EmulatorState,
+  body: unknown,
+  ctx: RequestContext,
+): Promise<CommitResponse> {
   const request = expectObject(body, '', ['writes', 'transaction']);
   rejectTransactions(request);
   const raw = request.writes === undefined ? [] : expectArray(request.writes, 'writes');
@@ -69,7 +74,7 @@ export function commit(state: EmulatorState, body: unknown, ctx: RequestContext)
       time,
     );
   });
-  db.apply(changes);
+  if (changes.size > 0) await state.commit(ctx.db, changes);
   return { writeResults: results, commitTime: timeText };
 }
 

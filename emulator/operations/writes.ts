@@ -1,7 +1,7 @@
 /** Write JSON (as in CommitRequest.writes) → a checked, typed write. */
 import { assertArgument, unimplemented } from '../errors';
 import { expectArray, expectBoolean, expectObject, expectString } from '../json';
-import { parseFieldPath, type FieldPath } from '../fieldPath';
+import { assertWritablePath, parseFieldPath, type FieldPath } from '../fieldPath';
 import type { Fields } from '../model';
 import { parseDocumentName, type DatabaseId } from '../paths';
 import { parseTimestamp, type Micros } from '../time';
@@ -81,9 +81,10 @@ export function parseWrite(raw: unknown, where: string, db: DatabaseId): Write {
     const object = expectObject(write.updateMask, maskAt, ['fieldPaths']);
     const paths =
       object.fieldPaths === undefined ? [] : expectArray(object.fieldPaths, `${maskAt}.fieldPaths`);
-    mask = paths.map((p, i) =>
-      parseFieldPath(expectString(p, `${maskAt}.fieldPaths[${i}]`), `${maskAt}.fieldPaths[${i}]`),
-    );
+    mask = paths.map((p, i) => {
+      const at = `${maskAt}.fieldPaths[${i}]`;
+      return assertWritablePath(parseFieldPath(expectString(p, at), at), at);
+    });
   }
   const transforms = parseTransforms(write.updateTransforms, `${where}.updateTransforms`);
   return { kind, path, fields, mask, transforms, precondition };

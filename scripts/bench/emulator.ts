@@ -5,6 +5,7 @@
  * Latencies are one request at a time over a kept-alive node:http connection.
  */
 import { benchCommentRule } from '../../emulator/rules/bench';
+import { runLimitsBench } from './emulatorLimits';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -20,14 +21,24 @@ const PAGE = 35;
 export interface BenchEmulator {
   url: string;
   pid: number;
-  /** POST .../documents:{verb} with `Bearer owner` (or the given token); resolves to the parsed JSON. */
+  /** POST .../documents:{verb} with `Bearer owner` (or the given token, '' for none); resolves to the parsed JSON. */
   call(verb: string, body: unknown, token?: string): Promise<unknown>;
   rssMegabytes(): number;
-  stop(): Promise<void>;
+  /** SIGTERM (a clean stop: in flight finished, data saved), or SIGKILL. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export interface BenchEmulatorOptions {
+  rulesPath?: string;
+  /** Journaled data directory (--data-dir). */
+  dataDir?: string;
 }
 
 /** Starts `tsx emulator/cli.ts` on a free port, optionally enforcing a rules file. */
-export async function startBenchEmulator(rulesPath?: string): Promise<BenchEmulator> {
+export async function startBenchEmulator(
+  options: BenchEmulatorOptions | string = {},
+): Promise<BenchEmulator> {
+  const { rulesPath, dataDir } = typeof options === 'string' ? { rulesPath: options } : options;
   const port = await freePort();
   const args = [
     '--import',
@@ -39,6 +50,7 @@ export async function startBenchEmulator(rulesPath?: string): Promise<BenchEmula
     String(port),
   ];
   if (rulesPath) args.push('--rules', rulesPath);
+  if (dataDir) args.push('--data-dir', dataDir);
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -67,11 +79,11 @@ export async function startBenchEmulator(rulesPath?: string): Promise<BenchEmula
       const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
       return kb / 1024;
     },
-    async stop() {
+    async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null) return;
       const exited = new Promise((done) => child.once('exit', done));
       agent.destroy();
-      child.kill('SIGTERM');
+      child.kill(signal);
       await exited;
     },
   };
@@ -96,10 +108,11 @@ export function postName(i: number): string {
   return `${DOCS}/posts/post${String(i).padStart(6, '0')}`;
 }
 
-export async function loadPosts(emulator: BenchEmulator, count: number): Promise<void> {
+/** Posts `from` … `from + count - 1`. */
+export async function loadPosts(emulator: BenchEmulator, count: number, from = 0): Promise<void> {
   const batches: number[][] = [];
   for (let start = 0; start < count; start += 500) {
-    batches.push(Array.from({ length: Math.min(500, count - start) }, (_, k) => start + k));
+    batches.push(Array.from({ length: Math.min(500, count - start) }, (_, k) => from + start + k));
   }
   // A few commits in flight keep the server busy while the client encodes the next one.
   let next = 0;
@@ -243,7 +256,8 @@ function post(
     const headers = {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
-      authorization: `Bearer ${token}`,
+      // An empty token sends no credentials: an anonymous visitor.
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
     };
     const req = request(url, { method: 'POST', agent, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -279,7 +293,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
       return;
     } catch {
-      await new Promise((done) => setTimeout(done, 100));
+      await new Promise((done) => setTimeout(done, 20));
     }
   }
   throw new Error(`The emulator did not answer at ${url} within 30 s.`);
@@ -290,4 +304,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const lines = [...(await runEmulatorBench()), ...benchCommentRule()];
   for (const line of lines)
     console.log(`${line.name}: ${line.value.toFixed(line.unit === 'ms' ? 3 : 1)} ${line.unit}`);
+  const missed = await runLimitsBench({ startBenchEmulator, loadPosts, measure, postName });
+  if (missed > 0) {
+    console.error(`${missed} figure(s) outside their targets.`);
+    process.exitCode = 1;
+  }
 }

@@ -64,11 +64,16 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<M
 export interface FirestoreEmulatorOptions extends HostPort, StartHooks {
   rulesPath?: string;
   watchRules?: boolean;
+  /** Loaded before the port opens, journaled on every commit, saved on stop (emulator --data-dir). */
+  dataDir?: string;
   importDir?: string;
   exportOnExit?: string;
 }
 
-/** This project's Firestore emulator (emulator/cli.ts) as a child process. */
+/**
+ * This project's Firestore emulator (emulator/cli.ts) as a child process. It answers HTTP only
+ * once its data is loaded, so when this resolves the store is complete.
+ */
 export async function startFirestoreEmulatorProcess(
   options: FirestoreEmulatorOptions,
 ): Promise<ManagedProcess> {
@@ -77,6 +82,7 @@ export async function startFirestoreEmulatorProcess(
   args.push('--host', options.host, '--port', String(options.port));
   if (options.rulesPath) args.push('--rules', options.rulesPath);
   if (options.watchRules) args.push('--watch-rules');
+  if (options.dataDir) args.push('--data-dir', options.dataDir);
   if (options.importDir) args.push('--import', options.importDir);
   if (options.exportOnExit) args.push('--export-on-exit', options.exportOnExit);
   const managed = spawnManaged('Firestore emulator', process.execPath, args, {

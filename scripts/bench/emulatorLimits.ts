@@ -1,0 +1,188 @@
+/**
+ * The emulator under abuse, for `npm run bench:emulator`: memory and comment latency after 10,000
+ * anonymous queries with distinct orders over 2,000 posts, comment latency with the journal on, and
+ * start time with a 50 MB data directory. Each figure is printed with its target; the run
+ * reports how many were missed. (Helpers come in as a parameter: emulator.ts, which owns them,
+ * also calls this.)
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BenchEmulator, BenchEmulatorOptions } from './emulator';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RULES = join(ROOT, 'firestore.rules');
+const FIELDS = ['title', 'content', 'imageUrl', 'link', 'created', 'comments'];
+
+export interface LimitsBenchHelpers {
+  startBenchEmulator(options: BenchEmulatorOptions): Promise<BenchEmulator>;
+  loadPosts(emulator: BenchEmulator, count: number, from?: number): Promise<void>;
+  measure(runs: number, fn: () => Promise<unknown>, warmup?: number): Promise<[number, number]>;
+  postName(i: number): string;
+}
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The figure must be at most this. */
+  target: number;
+}
+
+/** An unsigned ID token, as the Auth emulator issues them (the emulator does not verify). */
+function fanToken(fan: number): string {
+  const part = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url');
+  const email = `fan${fan}@example.test`;
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: `fan${fan}`, user_id: `fan${fan}`, email, email_verified: true })}.`;
+}
+
+/** The commit the Lite SDK sends for updateDoc(post, { comments: arrayUnion(comment) }). */
+function commentWrite(name: string, fan: number, n: number): unknown {
+  const comment = {
+    user: { stringValue: `fan${fan}@example.test` },
+    text: { stringValue: `Comment ${n}: what a signing` },
+    date: { stringValue: new Date().toISOString() },
+  };
+  return {
+    writes: [
+      {
+        update: { name, fields: {} },
+        updateMask: { fieldPaths: [] },
+        updateTransforms: [
+          {
+            fieldPath: 'comments',
+            appendMissingElements: { values: [{ mapValue: { fields: comment } }] },
+          },
+        ],
+        currentDocument: { exists: true },
+      },
+    ],
+  };
+}
+
+/** p50 of `runs` fan comments spread over the posts (the rules allow at most 500 a post). */
+async function commentP50(
+  helpers: LimitsBenchHelpers,
+  emulator: BenchEmulator,
+  posts: number,
+  runs: number,
+): Promise<number> {
+  const token = fanToken(1);
+  let n = 0;
+  const [p50] = await helpers.measure(runs, () => {
+    const i = n++;
+    return emulator.call('commit', commentWrite(helpers.postName(i % posts), 1, i), token);
+  });
+  return p50;
+}
+
+/**
+ * The i-th of 23,040 distinct orders: a permutation of 5 of the 6 post fields (i / 32, decoded
+ * digit by digit), each ascending or descending (the low 5 bits of i).
+ */
+function distinctOrder(i: number): unknown[] {
+  const fields = [...FIELDS];
+  const picked: string[] = [];
+  let rest = Math.floor(i / 32);
+  for (let k = 0; k < 5; k++) {
+    const base = fields.length;
+    picked.push(fields.splice(rest % base, 1)[0]);
+    rest = Math.floor(rest / base);
+  }
+  return picked.map((fieldPath, k) => ({
+    field: { fieldPath },
+    direction: (i >> k) & 1 ? 'DESCENDING' : 'ASCENDING',
+  }));
+}
+
+async function afterDistinctOrders(helpers: LimitsBenchHelpers): Promise<Figure[]> {
+  const emulator = await helpers.startBenchEmulator({ rulesPath: RULES });
+  try {
+    await helpers.loadPosts(emulator, 2_000);
+    const seen = new Set<string>();
+    for (let i = 0; i < 10_000; i++) {
+      const orderBy = distinctOrder(i);
+      seen.add(JSON.stringify(orderBy));
+      // Anonymous, as anyone on the internet could send them: the rules allow limit ≤ 50.
+      await emulator.call(
+        'runQuery',
+        { structuredQuery: { from: [{ collectionId: 'posts' }], orderBy, limit: 1 } },
+        '',
+      );
+    }
+    if (seen.size !== 10_000) throw new Error(`Only ${seen.size} distinct orders were generated.`);
+    return [
+      {
+        name: 'RSS after 10,000 distinct-order queries over 2,000 posts',
+        value: emulator.rssMegabytes(),
+        unit: 'MB',
+        target: 400,
+      },
+      {
+        name: 'comment write p50 after 10,000 distinct-order queries',
+        value: await commentP50(helpers, emulator, 2_000, 300),
+        unit: 'ms',
+        target: 2,
+      },
+    ];
+  } finally {
+    await emulator.stop();
+  }
+}
+
+async function withDataDir(helpers: LimitsBenchHelpers, dir: string): Promise<Figure[]> {
+  const journaled = await helpers.startBenchEmulator({ rulesPath: RULES, dataDir: dir });
+  let commentMs: number;
+  try {
+    await helpers.loadPosts(journaled, 2_000);
+    commentMs = await commentP50(helpers, journaled, 2_000, 300);
+    // About 50 MB in all: half compacted into the export by a clean stop, half left in the
+    // journal by a kill, so the start below reads and replays both.
+    await helpers.loadPosts(journaled, 22_000);
+  } finally {
+    await journaled.stop('SIGTERM');
+  }
+  const second = await helpers.startBenchEmulator({ dataDir: dir });
+  await helpers.loadPosts(second, 22_000, 22_000);
+  await second.stop('SIGKILL');
+  const bytes =
+    (await stat(join(dir, 'firestore-export.json'))).size +
+    (await stat(join(dir, 'firestore-journal.log'))).size;
+  // Median of three starts; each ends with SIGKILL, so each reads the export and the journal.
+  const starts: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const next = await helpers.startBenchEmulator({ dataDir: dir });
+    starts.push((performance.now() - started) / 1000);
+    await next.stop('SIGKILL');
+  }
+  const startSeconds = starts.sort((a, b) => a - b)[1];
+  return [
+    { name: 'comment write p50 with the journal on', value: commentMs, unit: 'ms', target: 1 },
+    {
+      name: `start with a ${Math.round(bytes / 1e6)} MB data directory (export + journal, median of 3)`,
+      value: startSeconds,
+      unit: 's',
+      target: 2,
+    },
+  ];
+}
+
+/** Prints each figure with its target; returns how many were missed. */
+export async function runLimitsBench(helpers: LimitsBenchHelpers): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-emulator-data-'));
+  try {
+    const figures = [...(await afterDistinctOrders(helpers)), ...(await withDataDir(helpers, dir))];
+    let missed = 0;
+    for (const figure of figures) {
+      const ok = figure.value <= figure.target;
+      if (!ok) missed++;
+      console.log(
+        `${figure.name}: ${figure.value.toFixed(figure.unit === 'ms' ? 3 : 1)} ${figure.unit} (target ≤ ${figure.target} ${figure.unit}${ok ? '' : ', MISSED'})`,
+      );
+    }
+    return missed;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
