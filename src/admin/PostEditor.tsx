@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../feed/describeError';
 import { LIMITS, textProblem } from '../limits';
-import { describeProblem } from './describeProblem';
+import { describeProblem } from '../lib/describeProblem';
 
 export interface PostEditorProps {
   content: string;

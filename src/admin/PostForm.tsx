@@ -4,7 +4,7 @@ import { describeError } from '../feed/describeError';
 import type { NewPost } from '../feed/post';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
 import { LIMITS, textProblem } from '../limits';
-import { describeProblem } from './describeProblem';
+import { describeProblem } from '../lib/describeProblem';
 import { TextField } from './TextField';
 
 export interface PostFormProps {

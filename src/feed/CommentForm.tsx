@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { warmStore } from '../feedStore';
+import { describeProblem } from '../lib/describeProblem';
 import { LIMITS, textProblem } from '../limits';
 import { describeError } from './describeError';
 import { useHoldCard } from './holdCard';
@@ -26,11 +27,13 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
     event.preventDefault();
     const trimmed = text.trim();
     if (trimmed === '' || busy) return;
-    const problem = textProblem(trimmed, LIMITS.commentChars, LIMITS.commentBytes);
+    const problem = describeProblem(
+      'comment',
+      textProblem(trimmed, LIMITS.commentChars, LIMITS.commentBytes),
+      'Not sent',
+    );
     if (problem) {
-      setError(
-        `Not sent: the comment has ${problem === 'too long' ? 'too many characters' : problem}.`,
-      );
+      setError(problem);
       return;
     }
     setBusy(true);
