@@ -15,6 +15,7 @@ import {
   getCount,
   getDoc,
   getDocs,
+  increment,
   limit,
   orderBy,
   query,
@@ -433,6 +434,38 @@ describe('commenting', () => {
     ['1,000 emoji (4,000 bytes)', 'fan', add(comment(FAN_EMAIL, EMOJI.repeat(1000)))],
     ['a numeric comment text', 'fan', add({ user: FAN_EMAIL, text: 5, date: DATE })],
     ['a comment with an extra key', 'fan', add({ ...comment(FAN_EMAIL), likes: 0 })],
+    [
+      'a comment with a key named constructor',
+      'fan',
+      add({ ...comment(FAN_EMAIL), constructor: 'x' }),
+    ],
+    [
+      'a comment while a mask deletes the title',
+      'fan',
+      (db) =>
+        commentBatch(db, 'fan-1', {
+          comments: arrayUnion(comment(FAN_EMAIL)),
+          title: deleteField(),
+        }),
+    ],
+    [
+      'a comment while a transform moves created',
+      'fan',
+      (db) =>
+        commentBatch(db, 'fan-1', {
+          comments: arrayUnion(comment(FAN_EMAIL)),
+          created: increment(1),
+        }),
+    ],
+    [
+      'a comment whose text is set by a transform',
+      'fan',
+      (db) =>
+        commentBatch(db, 'fan-1', {
+          comments: arrayUnion(comment(FAN_EMAIL)),
+          'comments.0.text': 'Edited',
+        }),
+    ],
     ['a comment without a date', 'fan', add({ user: FAN_EMAIL, text: 'Hi' })],
     ['a 65-character date', 'fan', add(comment(FAN_EMAIL, 'Hi', 'd'.repeat(65)))],
     ['a 22-emoji date (88 bytes)', 'fan', add(comment(FAN_EMAIL, 'Hi', EMOJI.repeat(22)))],
