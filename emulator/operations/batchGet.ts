@@ -1,6 +1,5 @@
 /** POST .../documents:batchGet — one `found` or `missing` element per requested name, in order. */
 import type { RequestContext } from '../context';
-import { unimplemented } from '../errors';
 import { parseFieldPath, projectFields, type FieldPath } from '../fieldPath';
 import { expectArray, expectObject, expectString } from '../json';
 import type { Document } from '../model';
@@ -9,6 +8,7 @@ import { checkRules, dataAccess } from '../rulesCheck';
 import type { EmulatorState } from '../state';
 import { toDocument } from '../storedDoc';
 import { currentTime, formatServerTime } from '../time';
+import { READ_OPTION_KEYS, rejectReadOptions } from './readOptions';
 
 export type BatchGetResponse = (
   { found: Document; readTime: string } | { missing: string; readTime: string }
@@ -19,16 +19,8 @@ export function batchGet(
   body: unknown,
   ctx: RequestContext,
 ): BatchGetResponse {
-  const request = expectObject(body, '', [
-    'documents',
-    'mask',
-    'transaction',
-    'newTransaction',
-    'readTime',
-  ]);
-  if (request.transaction !== undefined || request.newTransaction !== undefined)
-    throw unimplemented('Transactions');
-  if (request.readTime !== undefined) throw unimplemented('Reads at a past readTime');
+  const request = expectObject(body, '', ['documents', 'mask', ...READ_OPTION_KEYS]);
+  rejectReadOptions(request);
   const paths = expectArray(request.documents ?? [], 'documents').map((name, i) =>
     parseDocumentName(expectString(name, `documents[${i}]`), ctx.db, `documents[${i}]`),
   );

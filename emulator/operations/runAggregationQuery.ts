@@ -6,7 +6,7 @@
  * count is answered from index positions alone.
  */
 import type { RequestContext } from '../context';
-import { assertArgument, unimplemented } from '../errors';
+import { assertArgument } from '../errors';
 import { getField, isNameField, type FieldPath } from '../fieldPath';
 import { expectArray, expectObject, expectString, isObject } from '../json';
 import type { Value } from '../model';
@@ -20,6 +20,7 @@ import type { IndexEntry } from '../orderedIndex';
 import type { EmulatorState } from '../state';
 import type { StoredDoc } from '../storedDoc';
 import { currentTime, formatServerTime } from '../time';
+import { READ_OPTION_KEYS, rejectReadOptions } from './readOptions';
 
 /** matches Firestore: "A minimum of one and maximum of five aggregations per query." */
 export const MAX_AGGREGATIONS = 5;
@@ -48,15 +49,10 @@ export function runAggregationQuery(
 ): RunAggregationQueryResponse {
   const body = expectObject(request.body, '', [
     'structuredAggregationQuery',
-    'transaction',
-    'newTransaction',
-    'readTime',
+    ...READ_OPTION_KEYS,
     'explainOptions',
   ]);
-  if (body.transaction !== undefined || body.newTransaction !== undefined)
-    throw unimplemented('Transactions');
-  if (body.readTime !== undefined) throw unimplemented('Reads at a past readTime');
-  if (body.explainOptions !== undefined) throw unimplemented('Query explain (explainOptions)');
+  rejectReadOptions(body);
   const aggregationQuery = expectObject(body.structuredAggregationQuery, WHERE, [
     'structuredQuery',
     'aggregations',

@@ -4,7 +4,6 @@
  * filter, offset and limit.
  */
 import type { RequestContext } from '../context';
-import { unimplemented } from '../errors';
 import { projectFields } from '../fieldPath';
 import { expectObject } from '../json';
 import type { Document } from '../model';
@@ -15,6 +14,7 @@ import { parseStructuredQuery } from '../query/structuredQuery';
 import type { EmulatorState } from '../state';
 import { toDocument } from '../storedDoc';
 import { currentTime, formatServerTime } from '../time';
+import { READ_OPTION_KEYS, rejectReadOptions } from './readOptions';
 
 export interface RunQueryRequest {
   /** Relative path of the parent document, '' for the database root. */
@@ -31,15 +31,10 @@ export function runQuery(
 ): RunQueryResponse {
   const body = expectObject(request.body, '', [
     'structuredQuery',
-    'transaction',
-    'newTransaction',
-    'readTime',
+    ...READ_OPTION_KEYS,
     'explainOptions',
   ]);
-  if (body.transaction !== undefined || body.newTransaction !== undefined)
-    throw unimplemented('Transactions');
-  if (body.readTime !== undefined) throw unimplemented('Reads at a past readTime');
-  if (body.explainOptions !== undefined) throw unimplemented('Query explain (explainOptions)');
+  rejectReadOptions(body);
   const query = parseStructuredQuery(body.structuredQuery);
   const db = state.database(ctx.db);
   const now = currentTime();
