@@ -1,7 +1,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_AUTH_HOST } from '../support/ports';
+import { TEST_AUTH_HOST } from '../../scripts/lib/testPorts';
 import { buildPosts, seedPosts } from './support/firestore';
 import { renderApp, resetApp } from './support/renderApp';
 
