@@ -27,7 +27,7 @@ const BUILD_INPUTS = [
 const STAMP = '.inputs-sha256';
 
 /** The settings baked into a bundle that talks to the given emulators. */
-export function buildEnv(ports: StackPorts): Record<string, string> {
+function buildEnv(ports: StackPorts): Record<string, string> {
   return {
     VITE_USE_EMULATORS: 'true',
     VITE_FIREBASE_PROJECT_ID: PROJECT_ID,

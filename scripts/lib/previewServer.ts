@@ -31,7 +31,10 @@ export async function servePreview(
     preview: { host, port, strictPort: true, cors: false },
     plugins: [hostingHeaders(headerRules)],
   });
-  return { url: `http://${host}:${port}`, close: () => server.close() };
+  // The port listened on, also when 0 asked for any free one.
+  const address = server.httpServer.address();
+  const listening = typeof address === 'object' && address !== null ? address.port : port;
+  return { url: `http://${host}:${listening}`, close: () => server.close() };
 }
 
 /**
