@@ -15,8 +15,13 @@ export const TEST_AUTH_HOST = `${HOST}:${9199 + offset}`;
 export const TEST_AUTH_HUB_PORT = 4410 + offset;
 export const TEST_AUTH_LOGGING_PORT = 4510 + offset;
 
-/** The first of the Firestore proxies' ports in the feed tests, one port per Vitest worker. */
-export const TEST_PROXY_PORT_BASE = 18_300 + offset;
+/**
+ * A port of a feed test file's own server (a Firestore proxy, the Auth gate), by the file's `slot`
+ * and the Vitest worker, so files running in parallel never collide.
+ */
+export function testWorkerPort(slot: number): number {
+  return 18_300 + offset + slot * 100 + Number(process.env.VITEST_POOL_ID ?? '0');
+}
 
 /** A whole stack: the emulators and the web server for a production build. */
 export interface StackPorts {
