@@ -1,5 +1,5 @@
 import type { Fields } from '../../../emulator/model';
-import { ownerClient, toFields } from '../../../scripts/lib/ownerClient';
+import { ownerClient, toFields, type OwnerClient } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
 
@@ -21,12 +21,12 @@ export interface StoredPost extends SeedPost {
 }
 
 /** The emulator itself, also when a test points the app at a proxy in front of it. */
-export function emulatorOrigin(): string {
+function emulatorOrigin(): string {
   return `http://${TEST_FIRESTORE_HOST}`;
 }
 
 /** The worker's project, as the owner. */
-function firestore() {
+function firestore(): OwnerClient {
   return ownerClient(emulatorOrigin(), config.firebase.projectId);
 }
 
