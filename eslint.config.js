@@ -76,6 +76,12 @@ export default tseslint.config(
               from: ['./emulator', './scripts', './tests', './e2e'],
               message: 'The app must not depend on tooling or tests.',
             },
+            {
+              target: ['./scripts', './vite.config.ts', './playwright.config.ts'],
+              from: ['./tests', './e2e'],
+              message:
+                'Build and tooling code depends on src/ and scripts/lib only; what tests share with it lives in scripts/lib.',
+            },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, requireChromium } from './e2e/support/chromium';
-import { E2E_PORTS, webUrl } from './e2e/support/env';
+import { CHROMIUM_ARGS, requireChromium } from './scripts/lib/chromium';
+import { E2E_PORTS, webUrl } from './scripts/lib/testPorts';
 
 const browser = requireChromium();
 

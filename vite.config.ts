@@ -2,7 +2,7 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolveAppEnv } from './scripts/lib/appEnv.ts';
-import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './tests/support/ports.ts';
+import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
 export default defineConfig(({ mode }) => {
   const appEnv = resolveAppEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...testEnv(mode) });

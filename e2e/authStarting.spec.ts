@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { FAN_EMAIL, accountChooser, expectSignedInAs, openFeed } from './support/app';
-import { E2E_PORTS, HOST } from './support/env';
+import { E2E_PORTS, HOST } from '../scripts/lib/testPorts';
 
 /** How long the Auth emulator stays unreachable here; under npm run dev it is 7–22 s. */
 const STARTING_MS = 4_000;

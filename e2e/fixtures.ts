@@ -1,11 +1,10 @@
 import { test as base, type BrowserContext, type Route } from '@playwright/test';
 import { buildDemoPosts, type DemoPost } from '../scripts/seed/demoPosts';
-import { E2E_PORTS } from './support/env';
-import { resetFeed } from './support/firestoreAdmin';
+import { resetFeed } from '../scripts/lib/stack';
+import { E2E_PORTS } from '../scripts/lib/testPorts';
 
 /** Set by e2e/global-setup.ts; workers inherit it. */
 export const SEED_NOW = Number(process.env.E2E_SEED_NOW ?? Date.now());
-export const RULES_ENFORCED = process.env.E2E_RULES_ENFORCED === 'true';
 /** The demo posts as seeded before every test, newest first. */
 export const DEMO_POSTS: DemoPost[] = buildDemoPosts(SEED_NOW);
 
@@ -72,7 +71,7 @@ export const test = base.extend<Fixtures>({
   freshFeed: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern; this one needs none.
     async ({}, use) => {
-      await resetFeed(E2E_PORTS, { now: SEED_NOW, rulesEnforced: RULES_ENFORCED });
+      await resetFeed(E2E_PORTS, { now: SEED_NOW });
       await use();
     },
     { auto: true },

@@ -1,11 +1,11 @@
-import { buildBundle } from './support/build';
-import { E2E_BUILD_DIR, E2E_PORTS } from './support/env';
-import { startStack } from './support/stack';
+import { E2E_BUILD_DIR, buildBundle } from '../scripts/lib/appBuild';
+import { startStack } from '../scripts/lib/stack';
+import { E2E_PORTS } from '../scripts/lib/testPorts';
 
 /**
  * Once per run: the production bundle with the e2e emulator hosts baked in, the Auth and Firestore
- * emulators with the demo posts, and a static server for the bundle. The returned function is
- * Playwright's teardown.
+ * emulators (enforcing firestore.rules) with the demo posts, and Vite's preview server for the
+ * bundle. The returned function is Playwright's teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
@@ -15,11 +15,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startStack(E2E_PORTS, E2E_BUILD_DIR, seedNow);
   // Workers inherit the environment that global setup leaves behind.
   process.env.E2E_SEED_NOW = String(seedNow);
-  process.env.E2E_RULES_ENFORCED = String(stack.rulesEnforced);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const rules = stack.rulesEnforced
-    ? 'enforcing firestore.rules'
-    : 'WITHOUT rules (interpreter not built yet)';
-  console.log(`e2e: bundle ${build}, emulators up ${rules}, app at ${stack.url} (${seconds} s)`);
+  console.log(`e2e: bundle ${build}, emulators up, app at ${stack.url} (${seconds} s)`);
   return stack.stop;
 }

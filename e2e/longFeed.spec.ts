@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { buildDemoPosts, type DemoPost } from '../scripts/seed/demoPosts';
-import { RULES_ENFORCED, SEED_NOW, expect, test } from './fixtures';
-import { E2E_PORTS } from './support/env';
-import { resetFeed } from './support/firestoreAdmin';
+import { resetFeed } from '../scripts/lib/stack';
+import { E2E_PORTS } from '../scripts/lib/testPorts';
+import { SEED_NOW, expect, test } from './fixtures';
 import {
   FAN_EMAIL,
   PAGE_SIZE,
@@ -48,11 +48,7 @@ async function scrollTo(page: Page, where: 'top' | 'bottom'): Promise<void> {
 
 test.describe('a long feed', () => {
   test.beforeEach(async () => {
-    await resetFeed(E2E_PORTS, {
-      now: SEED_NOW,
-      rulesEnforced: RULES_ENFORCED,
-      posts: longFeedPosts(),
-    });
+    await resetFeed(E2E_PORTS, { now: SEED_NOW, posts: longFeedPosts() });
   });
 
   test('reads to the end and back; cards far from the screen are left out', async ({ page }) => {

@@ -4,8 +4,10 @@
  * loads 100,000 posts of about 1 KB in commits of 500, then prints `name: value unit` lines.
  * Latencies are one request at a time over a kept-alive node:http connection.
  */
+import type { Fields } from '../../emulator/model';
 import { benchCommentRule } from '../../emulator/rules/bench';
 import { runLimitsBench } from './emulatorLimits';
+import { toFields } from '../lib/ownerClient';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -90,18 +92,17 @@ export async function startBenchEmulator(
 }
 
 /** One post of about 1 KB, in the feed's shape; `created` is unique and increases with i. */
-export function postFields(i: number): Record<string, unknown> {
+export function postFields(i: number): Fields {
   const words =
     'transfer window striker midfield contract medical fee loan agent club signing deadline';
-  const content = `${words} `.repeat(12).slice(0, 820) + ` #${i}`;
-  return {
-    title: { stringValue: `Club agrees fee for striker number ${i}` },
-    content: { stringValue: content },
-    imageUrl: { stringValue: i % 3 === 0 ? `/images/post-${i % 20}.jpg` : '' },
-    link: { stringValue: i % 2 === 0 ? `https://news.example.com/transfers/${i}` : '' },
-    comments: { arrayValue: {} },
-    created: { integerValue: String(1_700_000_000_000 + i * 1000) },
-  };
+  return toFields({
+    title: `Club agrees fee for striker number ${i}`,
+    content: `${words} `.repeat(12).slice(0, 820) + ` #${i}`,
+    imageUrl: i % 3 === 0 ? `/images/post-${i % 20}.jpg` : '',
+    link: i % 2 === 0 ? `https://news.example.com/transfers/${i}` : '',
+    comments: [],
+    created: 1_700_000_000_000 + i * 1000,
+  });
 }
 
 export function postName(i: number): string {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * The response headers firebase.json gives Firebase Hosting, read back for the local static server
+ * The response headers firebase.json gives Firebase Hosting, read back for the local preview server
  * and the tests, and the CSP hashes of index.html's inline scripts that firebase.json must list.
  */
 export const ROOT = resolve(import.meta.dirname, '../..');

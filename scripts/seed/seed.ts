@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Value } from '../../emulator/model';
+import { ownerClient, toFields } from '../lib/ownerClient';
 import { buildDemoPosts, type DemoPost } from './demoPosts';
 
 export interface SeedTarget {
@@ -8,73 +8,32 @@ export interface SeedTarget {
   projectId: string;
 }
 
+/** Firestore takes at most 500 writes a commit. */
+const WRITES_PER_COMMIT = 500;
+
 /** Writes the demo posts unless the project already has posts. Returns how many were written. */
 export async function seedIfEmpty(target: SeedTarget, now = Date.now()): Promise<number> {
-  if (await hasPosts(target)) return 0;
+  const client = ownerClient(target.firestoreUrl, target.projectId);
+  const existing = await client.runQuery({ from: [{ collectionId: 'posts' }], limit: 1 });
+  if (existing.length > 0) return 0;
   return writePosts(target, buildDemoPosts(now));
 }
 
+/** Writes the posts under new auto ids, as the owner (seeding is not subject to the rules). */
 export async function writePosts(target: SeedTarget, posts: DemoPost[]): Promise<number> {
+  const client = ownerClient(target.firestoreUrl, target.projectId);
   const writes = posts.map((post) => ({
-    update: { name: `${documentsRoot(target.projectId)}/posts/${autoId()}`, fields: encode(post) },
+    update: { name: client.name(`posts/${autoId()}`), fields: toFields(post) },
     currentDocument: { exists: false },
   }));
-  await ownerRequest(target, 'commit', { writes });
+  for (let start = 0; start < writes.length; start += WRITES_PER_COMMIT) {
+    await client.commit(writes.slice(start, start + WRITES_PER_COMMIT));
+  }
   return posts.length;
-}
-
-async function hasPosts(target: SeedTarget): Promise<boolean> {
-  const results = await ownerRequest(target, 'runQuery', {
-    structuredQuery: { from: [{ collectionId: 'posts' }], limit: 1 },
-  });
-  return (
-    Array.isArray(results) &&
-    results.some((entry) => typeof entry === 'object' && entry !== null && 'document' in entry)
-  );
-}
-
-async function ownerRequest(target: SeedTarget, method: string, body: unknown): Promise<unknown[]> {
-  const url = `${target.firestoreUrl}/v1/${documentsRoot(target.projectId)}:${method}`;
-  // "Bearer owner" is the emulators' admin credential: seeding is not subject to the rules.
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`Seeding failed (${method}): ${JSON.stringify(json)}`);
-  return Array.isArray(json) ? json : [json];
-}
-
-function documentsRoot(projectId: string): string {
-  return `projects/${projectId}/databases/(default)/documents`;
 }
 
 /** Same alphabet and length as the SDK's auto ids. */
 function autoId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from(randomBytes(20), (byte) => alphabet[byte % alphabet.length]).join('');
-}
-
-function encode(post: DemoPost): Record<string, Value> {
-  return {
-    title: { stringValue: post.title },
-    content: { stringValue: post.content },
-    imageUrl: { stringValue: post.imageUrl },
-    link: { stringValue: post.link },
-    created: { integerValue: String(post.created) },
-    comments: {
-      arrayValue: {
-        values: post.comments.map((comment) => ({
-          mapValue: {
-            fields: {
-              user: { stringValue: comment.user },
-              text: { stringValue: comment.text },
-              date: { stringValue: comment.date },
-            },
-          },
-        })),
-      },
-    },
-  };
 }

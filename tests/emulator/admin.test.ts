@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collection, doc, getDoc, getDocs, setDoc, Timestamp } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rejection, startHarness, type Harness } from './harness';
+import { rejection, startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 let dir: string;

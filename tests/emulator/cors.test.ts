@@ -6,7 +6,7 @@
 import { doc, getDoc, setDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator } from '../../emulator/server';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness } from '../support/harness';
 
 const PROJECT = 'demo-emulator-cors';
 const DOCUMENTS = `/v1/projects/${PROJECT}/databases/(default)/documents`;

@@ -6,7 +6,7 @@ import { collection, doc, getDoc, getDocs, orderBy, query, setDoc } from 'fireba
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseState } from '../../emulator/state';
 import { ApiError } from '../../emulator/errors';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { doc, getDoc, setDoc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 let root: string;

@@ -20,7 +20,7 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 let db: Firestore;

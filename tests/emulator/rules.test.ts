@@ -19,7 +19,7 @@ import type {
   RulesRequest,
   RulesValidator,
 } from '../../emulator/rules/validator';
-import { rejection, startHarness, type Harness } from './harness';
+import { rejection, startHarness, type Harness } from '../support/harness';
 
 /** A hand-written validator: records every call and denies what `deny` says. */
 class FakeRules implements RulesValidator {

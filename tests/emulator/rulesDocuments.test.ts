@@ -17,7 +17,7 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileRules } from '../../emulator/rules/index';
-import { rejection, startHarness, type Harness } from './harness';
+import { rejection, startHarness, type Harness } from '../support/harness';
 
 const RULES = String.raw`rules_version = '2';
 service cloud.firestore {

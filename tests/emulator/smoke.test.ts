@@ -10,7 +10,7 @@ import {
   setDoc,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 beforeAll(async () => {

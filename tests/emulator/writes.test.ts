@@ -18,7 +18,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rejection, startHarness, type Harness } from './harness';
+import { rejection, startHarness, type Harness } from '../support/harness';
 
 let h: Harness;
 let db: Firestore;

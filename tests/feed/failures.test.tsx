@@ -6,8 +6,9 @@ import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
 // Before the app's modules read their configuration: this file's app talks to Firestore through a
 // proxy that can refuse or hold requests (src/ has no test-only paths; it is only configuration).
-const PROXY_PORT = vi.hoisted(() => {
-  const port = 18_300 + Number(process.env.VITEST_POOL_ID ?? '0');
+const PROXY_PORT = await vi.hoisted(async () => {
+  const { testWorkerPort } = await import('../../scripts/lib/testPorts');
+  const port = testWorkerPort(0);
   vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', `127.0.0.1:${port}`);
   return port;
 });

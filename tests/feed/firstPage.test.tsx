@@ -11,8 +11,9 @@ import { startFirestoreProxy, type FirestoreProxy } from './support/proxy';
 import { renderApp, resetApp } from './support/renderApp';
 
 // The app (and index.html's script) talk to Firestore through a proxy that records each request.
-const PROXY_PORT = vi.hoisted(() => {
-  const port = 18_400 + Number(process.env.VITEST_POOL_ID ?? '0');
+const PROXY_PORT = await vi.hoisted(async () => {
+  const { testWorkerPort } = await import('../../scripts/lib/testPorts');
+  const port = testWorkerPort(1);
   vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', `127.0.0.1:${port}`);
   return port;
 });

@@ -1,16 +1,16 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_AUTH_HOST } from '../support/ports';
+import { TEST_AUTH_HOST } from '../../scripts/lib/testPorts';
 import { buildPosts, seedPosts } from './support/firestore';
 import { renderApp, resetApp } from './support/renderApp';
 
 // Before the app's modules read their configuration: this file's app reaches the Auth emulator
 // through a port that answers only once the test "starts" it, as under `npm run dev` (where the
 // Auth emulator answers 7–22 s after the feed).
-const GATE_PORT = vi.hoisted(() => {
-  const port =
-    18_400 + Number(process.env.TEST_PORT_OFFSET ?? 0) + Number(process.env.VITEST_POOL_ID ?? '0');
+const GATE_PORT = await vi.hoisted(async () => {
+  const { testWorkerPort } = await import('../../scripts/lib/testPorts');
+  const port = testWorkerPort(2);
   vi.stubEnv('VITE_AUTH_EMULATOR_HOST', `127.0.0.1:${port}`);
   return port;
 });

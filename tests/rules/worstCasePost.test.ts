@@ -21,9 +21,10 @@ import {
   expectAllowed,
   expectDenied,
   googleUser,
-  startRulesHarness,
-  type RulesHarness,
-} from './rulesHarness';
+  firestoreRules,
+  startHarness,
+  type Harness,
+} from '../support/harness';
 
 const EMOJI = '\u{1F3C6}'; // one character, four UTF-8 bytes
 const ADMIN = readAdminEmail();
@@ -47,10 +48,10 @@ function maxUrl(): string {
   return base + 'x'.repeat(LIMITS.urlBytes - base.length);
 }
 
-let harness: RulesHarness;
+let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startRulesHarness(`demo-worst-case-${process.pid}`);
+  harness = await startHarness(`demo-worst-case-${process.pid}`, { rules: firestoreRules() });
 });
 afterAll(async () => {
   await harness.close();
@@ -119,8 +120,8 @@ describe('the largest post the rules allow', () => {
 });
 
 /** The stored document's size as Firestore counts it, from its REST form. */
-async function storedSize(h: RulesHarness, id: string): Promise<number> {
-  const stored = await h.ownerGet(`posts/${id}`);
+async function storedSize(h: Harness, id: string): Promise<number> {
+  const stored = await h.owner.get(`posts/${id}`);
   if (!stored) throw new Error(`posts/${id} is missing`);
-  return documentSize(`posts/${id}`, stored.fields ?? {});
+  return documentSize(`posts/${id}`, stored.fields);
 }

@@ -9,8 +9,8 @@ import {
   TEST_AUTH_HUB_PORT,
   TEST_AUTH_LOGGING_PORT,
   TEST_FIRESTORE_HOST,
-  TEST_PROJECT_ID,
-} from './ports';
+  PROJECT_ID,
+} from '../../scripts/lib/testPorts';
 
 /** Starts the Auth and Firestore emulators once for the app's integration tests. */
 export default async function setup(): Promise<() => Promise<void>> {
@@ -24,7 +24,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const results = await Promise.allSettled([
     startAuthEmulator({
       ...parseHostPort(TEST_AUTH_HOST),
-      projectId: TEST_PROJECT_ID,
+      projectId: PROJECT_ID,
       hubPort: TEST_AUTH_HUB_PORT,
       loggingPort: TEST_AUTH_LOGGING_PORT,
     }).then(keep),

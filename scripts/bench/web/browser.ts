@@ -1,7 +1,6 @@
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { loadMoreButton, searchBox } from '../../../e2e/support/app';
-import { CHROMIUM_ARGS } from '../../../e2e/support/chromium';
-import { median } from './stats';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../lib/chromium';
+import { EVENT_TIMING_THRESHOLD_MS, medianLatency, type Latency } from './stats';
 
 /** Measurements in a Playwright-driven Chromium (the same one the e2e suite uses). */
 export async function withBrowser<T>(
@@ -96,25 +95,38 @@ export async function measureFirstLoad(
   }
 }
 
-/** Main-thread work for one keystroke, ms, from the task that handled keydown until it settled. */
-export interface KeystrokeWork {
-  /** The tasks' wall-clock durations, as DevTools shows them: waits for a CPU core included. */
-  wallMs: number;
-  /** The main thread's own CPU time in those tasks (the trace's thread clock). */
-  cpuMs: number;
+export interface KeystrokeFigures {
+  /** The keys pressed in each round, in order: the query's letters, then a Backspace for each. */
+  keys: string[];
+  /** Every round's keystrokes, in the order of `keys`. */
+  rounds: Latency[][];
+  /** Each key's median over the rounds. */
+  perKey: Latency[];
 }
 
-export interface KeystrokeFigures {
-  /** The keys pressed, in order: the query's letters, then a Backspace for each. */
-  keys: string[];
-  /** Each key's median over the rounds, wall clock and CPU time each. */
-  perKeystroke: KeystrokeWork[];
+export interface SearchKeystrokes {
+  /** The feed with every post loaded. */
+  app: KeystrokeFigures;
+  /** A bare page holding one <input>, typed into in the same run: the browser's own floor. */
+  floor: KeystrokeFigures;
 }
+
+/** Times the whole typing-and-deleting is repeated. */
+export const KEYSTROKE_ROUNDS = 5;
+/** How long a keystroke gets to finish everything it causes, deferred rendering included. */
+const SETTLE_MS = 400;
+const VIEWPORT = { width: 1280, height: 800 };
+/** Served by the bench itself (Playwright answers the request); nothing listens there. */
+const FLOOR_URL = 'http://floor.bench.invalid/';
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><title>Floor</title><label>Search <input type="search"></label></html>';
 
 /**
  * Loads every page with Load More, then types `query` one key at a time and deletes it again,
- * tracing the renderer's main thread around each keystroke. `expectedCount(text)` says how many
- * posts must be listed for a search text (checked after each key, so a broken search cannot pass).
+ * `KEYSTROKE_ROUNDS` times, reading each key's Event Timing entries: the time from the key press
+ * to the next paint after its handlers, as Interaction to Next Paint counts it. The same keys go to
+ * a bare page with one <input>, round for round. `expectedCount(text)` says how many posts the feed
+ * must list for a search text (checked after each key, so a broken search cannot pass).
  */
 export async function measureSearchKeystrokes(
   browser: Browser,
@@ -123,66 +135,173 @@ export async function measureSearchKeystrokes(
   pageSize: number,
   query: string,
   expectedCount: (text: string) => number,
-): Promise<KeystrokeFigures> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+): Promise<SearchKeystrokes> {
+  const appContext = await browser.newContext({ viewport: VIEWPORT });
+  const floorContext = await browser.newContext({ viewport: VIEWPORT });
   try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await waitForPostCount(page, pageSize);
-    const loadMore = loadMoreButton(page);
-    for (let loaded = pageSize; loaded < totalPosts; loaded += pageSize) {
-      await loadMore.click();
-      await waitForPostCount(page, Math.min(loaded + pageSize, totalPosts));
-    }
-    if ((await loadMore.count()) > 0) throw new Error('Load More still shown after every post');
+    const app = await openObserved(appContext, url);
+    await loadEveryPost(app, totalPosts, pageSize);
+    const appSearch = app
+      .getByRole('searchbox', { name: /search/i })
+      .or(app.getByRole('textbox', { name: /search/i }));
+    await appSearch.focus();
+    await settle(app);
 
-    const search = searchBox(page);
-    await search.focus();
-    await settle(page);
+    await floorContext.route(FLOOR_URL, (route) =>
+      route.fulfill({ contentType: 'text/html', body: FLOOR_PAGE }),
+    );
+    const floor = await openObserved(floorContext, FLOOR_URL);
+    await floor.getByRole('searchbox').focus();
+    await settle(floor);
 
     const keys = [...query.split(''), ...query.split('').map(() => 'Backspace')];
-    // Each key's figure is its median over several rounds: one stray GC or compositor wait should
-    // not decide a keystroke's figure.
-    const rounds: KeystrokeWork[][] = [];
+    const appRounds: Latency[][] = [];
+    const floorRounds: Latency[][] = [];
+    // Round for round, so both see the same load on the machine.
     for (let round = 0; round < KEYSTROKE_ROUNDS; round += 1) {
-      const figures: KeystrokeWork[] = [];
-      let text = '';
-      for (const key of keys) {
-        text = key === 'Backspace' ? text.slice(0, -1) : text + key;
-        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-        await page.keyboard.press(key);
-        // Wait outside the page: polling or frame callbacks of ours would count as its work.
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-        const trace = await browser.stopTracing();
-        const listed = await postCount(page);
-        if (listed !== expectedCount(text)) {
-          // Still busy after SETTLE_MS, or a broken search: either way the figure would be wrong.
-          throw new Error(
-            `After typing "${text}" the feed lists ${listed} posts, expected ${expectedCount(text)}`,
-          );
-        }
-        figures.push(mainThreadWorkAfterKeydown(trace));
-      }
-      rounds.push(figures);
+      appRounds.push(
+        await typeRound(app, keys, (text) => expectFeedCount(app, text, expectedCount)),
+      );
+      floorRounds.push(await typeRound(floor, keys, () => Promise.resolve()));
     }
-    const perKeystroke = keys.map((_, index) => ({
-      wallMs: median(rounds.map((figures) => figures[index].wallMs)),
-      cpuMs: median(rounds.map((figures) => figures[index].cpuMs)),
-    }));
-    return { keys, perKeystroke };
+    return { app: figures(keys, appRounds), floor: figures(keys, floorRounds) };
   } finally {
-    await context.close();
+    await appContext.close();
+    await floorContext.close();
   }
 }
 
-/** Times the whole typing-and-deleting is repeated. */
-export const KEYSTROKE_ROUNDS = 5;
+function figures(keys: string[], rounds: Latency[][]): KeystrokeFigures {
+  const perKey = keys.map((_, index) => medianLatency(rounds.map((round) => round[index])));
+  return { keys, rounds, perKey };
+}
 
-/** Top-level tasks and the events inside them; the disabled-by-default ones slow the page down. */
-const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline'];
-/** How long a keystroke gets to finish everything it causes, deferred rendering included. */
-const SETTLE_MS = 400;
-const TASK_NAMES = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+interface ObservedInteraction {
+  interactionId: number;
+  duration: number;
+}
+
+declare global {
+  interface Window {
+    /** Event Timing entries of interactions, collected since the bench last took them. */
+    benchInteractions?: ObservedInteraction[];
+  }
+  // Event Timing fields that TypeScript's DOM library does not declare yet.
+  interface PerformanceEventTiming {
+    readonly interactionId: number;
+  }
+  interface PerformanceObserverInit {
+    durationThreshold?: number;
+  }
+}
+
+/** A page whose interactions' Event Timing entries are collected from the start. */
+async function openObserved(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript((threshold) => {
+    const collected: ObservedInteraction[] = [];
+    window.benchInteractions = collected;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // keydown, keypress and keyup of one key press share an interactionId; other events have 0.
+        if (entry instanceof PerformanceEventTiming && entry.interactionId > 0) {
+          collected.push({ interactionId: entry.interactionId, duration: entry.duration });
+        }
+      }
+    }).observe({ type: 'event', durationThreshold: threshold, buffered: true });
+  }, EVENT_TIMING_THRESHOLD_MS);
+  await page.goto(url);
+  return page;
+}
+
+/** Types the keys one at a time; each key's latency, after `check` has seen the page agree. */
+async function typeRound(
+  page: Page,
+  keys: string[],
+  check: (text: string) => Promise<void>,
+): Promise<Latency[]> {
+  const latencies: Latency[] = [];
+  let text = '';
+  await takeInteractions(page);
+  for (const key of keys) {
+    text = key === 'Backspace' ? text.slice(0, -1) : text + key;
+    const before = await interactionCount(page);
+    await page.keyboard.press(key);
+    // Wait outside the page: polling or frame callbacks of ours would delay its next paint.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await check(text);
+    const { entries, count } = await takeInteractions(page);
+    if (count !== before + 1) {
+      throw new Error(`Pressing ${key} made ${count - before} interactions, expected exactly 1`);
+    }
+    const ids = new Set(entries.map((entry) => entry.interactionId));
+    if (ids.size > 1) throw new Error(`Pressing ${key} reported ${ids.size} interactions`);
+    // INP's rule: an interaction lasts as long as its longest event. No entry at all: the key's
+    // paint came sooner than the threshold, which the API does not report.
+    latencies.push(
+      entries.length === 0
+        ? 'below-threshold'
+        : Math.max(...entries.map((entry) => entry.duration)),
+    );
+  }
+  return latencies;
+}
+
+/** How many interactions the page has seen (keydown/keyup pairs count once), from Event Timing. */
+function interactionCount(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const count: unknown = Reflect.get(performance, 'interactionCount');
+    if (typeof count !== 'number')
+      throw new Error('This Chromium has no performance.interactionCount');
+    return count;
+  });
+}
+
+/**
+ * The entries collected so far (emptying the list) and the interaction count, once two more frames
+ * have been presented, so the last key's entries have been delivered.
+ */
+function takeInteractions(page: Page): Promise<{ entries: ObservedInteraction[]; count: number }> {
+  // No named inner functions here: tsx (esbuild keepNames) would wrap them in a helper that does
+  // not exist in the page.
+  return page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame += 1) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const collected = window.benchInteractions;
+    if (!collected) throw new Error('The Event Timing observer is not installed');
+    const entries = collected.splice(0, collected.length);
+    const count: unknown = Reflect.get(performance, 'interactionCount');
+    if (typeof count !== 'number')
+      throw new Error('This Chromium has no performance.interactionCount');
+    return { entries, count };
+  });
+}
+
+async function expectFeedCount(
+  page: Page,
+  text: string,
+  expectedCount: (text: string) => number,
+): Promise<void> {
+  const listed = await postCount(page);
+  if (listed !== expectedCount(text)) {
+    // Still busy after SETTLE_MS, or a broken search: either way the figure would be wrong.
+    throw new Error(
+      `After typing "${text}" the feed lists ${listed} posts, expected ${expectedCount(text)}`,
+    );
+  }
+}
+
+async function loadEveryPost(page: Page, totalPosts: number, pageSize: number): Promise<void> {
+  await waitForPostCount(page, pageSize);
+  const loadMore = page.getByRole('button', { name: 'Load More', exact: true });
+  for (let loaded = pageSize; loaded < totalPosts; loaded += pageSize) {
+    await loadMore.click();
+    await waitForPostCount(page, Math.min(loaded + pageSize, totalPosts));
+  }
+  if ((await loadMore.count()) > 0) throw new Error('Load More still shown after every post');
+}
 
 /**
  * How many posts the feed lists, as its shown articles say (aria-setsize): a long feed renders only
@@ -223,8 +342,6 @@ async function waitForPostCount(page: Page, count: number): Promise<void> {
 
 /** Two frames painted and the main thread idle twice over: any deferred rendering has run. */
 async function settle(page: Page): Promise<void> {
-  // No named inner functions here: tsx (esbuild keepNames) would wrap them in a helper that does
-  // not exist in the page.
   await page.evaluate(async () => {
     for (let round = 0; round < 2; round += 1) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -232,72 +349,4 @@ async function settle(page: Page): Promise<void> {
       await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }));
     }
   });
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  /** Thread-clock duration: the time the thread actually ran. */
-  tdur?: number;
-  args?: { name?: string; data?: { type?: string } };
-}
-
-/**
- * Sums the renderer main thread's top-level tasks from the one that dispatched the keydown to the
- * end of the trace (which ends once the page has settled), in wall-clock and in CPU time.
- */
-export function mainThreadWorkAfterKeydown(trace: Buffer): KeystrokeWork {
-  const parsed: unknown = JSON.parse(trace.toString('utf8'));
-  const events = traceEvents(parsed);
-  const keydown = events.find(
-    (event) => event.name === 'EventDispatch' && event.args?.data?.type === 'keydown',
-  );
-  if (!keydown) throw new Error('The trace holds no keydown');
-  const onMainThread = (event: TraceEvent) =>
-    event.pid === keydown.pid && event.tid === keydown.tid;
-  const tasks = events
-    .filter((event) => onMainThread(event) && TASK_NAMES.has(event.name) && event.ph === 'X')
-    .sort((a, b) => a.ts - b.ts);
-  const first = tasks.find(
-    (task) => task.ts <= keydown.ts && keydown.ts <= task.ts + (task.dur ?? 0),
-  );
-  if (!first) throw new Error('No task holds the keydown');
-  // Top-level tasks only: one that starts inside the previous one is nested and already counted.
-  let wallMicros = 0;
-  let cpuMicros = 0;
-  let countedUntil = 0;
-  for (const task of tasks) {
-    if (task.ts < first.ts || task.ts < countedUntil) continue;
-    // No thread clock on this platform: a CPU figure made up of zeros would pass any budget.
-    if (task.tdur === undefined) throw new Error('The trace holds no thread-clock durations');
-    wallMicros += task.dur ?? 0;
-    cpuMicros += task.tdur;
-    countedUntil = task.ts + (task.dur ?? 0);
-  }
-  return { wallMs: wallMicros / 1000, cpuMs: cpuMicros / 1000 };
-}
-
-function traceEvents(parsed: unknown): TraceEvent[] {
-  const list =
-    typeof parsed === 'object' && parsed !== null && 'traceEvents' in parsed
-      ? parsed.traceEvents
-      : parsed;
-  if (!Array.isArray(list)) throw new Error('Unexpected trace format');
-  return list.filter(isTraceEvent);
-}
-
-function isTraceEvent(value: unknown): value is TraceEvent {
-  if (typeof value !== 'object' || value === null) return false;
-  const record: Record<string, unknown> = { ...value };
-  return (
-    typeof record.name === 'string' &&
-    typeof record.ph === 'string' &&
-    typeof record.pid === 'number' &&
-    typeof record.tid === 'number' &&
-    typeof record.ts === 'number'
-  );
 }

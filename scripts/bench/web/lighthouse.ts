@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from '../../../e2e/support/chromium';
+import { CHROMIUM_ARGS } from '../../lib/chromium';
 import { assertPortFree, spawnManaged, waitForHttp } from '../../lib/processes';
 
 export interface LighthouseFigures {

@@ -1,5 +1,7 @@
+import type { Fields } from '../../../emulator/model';
+import { ownerClient, toFields, type OwnerClient } from '../../../scripts/lib/ownerClient';
+import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
-import { TEST_FIRESTORE_HOST } from '../../support/ports';
 
 /**
  * The test's side door into the Firestore emulator: clear, seed and read the worker's project
@@ -18,15 +20,14 @@ export interface StoredPost extends SeedPost {
   id: string;
 }
 
-const OWNER = { authorization: 'Bearer owner', 'content-type': 'application/json' };
-
 /** The emulator itself, also when a test points the app at a proxy in front of it. */
-export function emulatorOrigin(): string {
+function emulatorOrigin(): string {
   return `http://${TEST_FIRESTORE_HOST}`;
 }
 
-function documentsPath(): string {
-  return `projects/${config.firebase.projectId}/databases/(default)/documents`;
+/** The worker's project, as the owner. */
+function firestore(): OwnerClient {
+  return ownerClient(emulatorOrigin(), config.firebase.projectId);
 }
 
 let sequence = 0;
@@ -57,38 +58,31 @@ export function buildPosts(count: number, now = Date.now()): SeedPost[] {
 }
 
 export async function clearFirestore(): Promise<void> {
-  const response = await fetch(`${emulatorOrigin()}/emulator/v1/${documentsPath()}`, {
-    method: 'DELETE',
-  });
-  if (!response.ok) throw new Error(`Clearing Firestore failed: ${response.status}`);
+  await firestore().clear();
 }
 
 /** Writes the posts; returns them with their ids, in the order given. */
 export async function seedPosts(posts: SeedPost[]): Promise<StoredPost[]> {
+  const client = firestore();
   const stored = posts.map((post, index) => ({
     ...post,
     id: `seed${String(index).padStart(4, '0')}x${sequence}`,
   }));
-  const writes = stored.map((post) => ({
-    update: { name: `${documentsPath()}/posts/${post.id}`, fields: encodePost(post) },
+  const writes = stored.map(({ id, ...post }) => ({
+    update: { name: client.name(`posts/${id}`), fields: toFields(post) },
   }));
   for (let start = 0; start < writes.length; start += 400) {
-    await ownerCall('commit', { writes: writes.slice(start, start + 400) });
+    await client.commit(writes.slice(start, start + 400));
   }
   return stored;
 }
 
 export async function readPosts(): Promise<StoredPost[]> {
-  const results = await ownerCall('runQuery', {
-    structuredQuery: {
-      from: [{ collectionId: 'posts' }],
-      orderBy: [{ field: { fieldPath: 'created' }, direction: 'DESCENDING' }],
-    },
+  const documents = await firestore().runQuery({
+    from: [{ collectionId: 'posts' }],
+    orderBy: [{ field: { fieldPath: 'created' }, direction: 'DESCENDING' }],
   });
-  if (!Array.isArray(results)) throw new Error('runQuery answered with something else');
-  return results.flatMap((result: { document?: { name: string; fields: Fields } }) =>
-    result.document ? [decodePost(result.document.name, result.document.fields)] : [],
-  );
+  return documents.map((document) => decodePost(document.name, document.fields));
 }
 
 export async function readPost(id: string): Promise<StoredPost | null> {
@@ -97,80 +91,34 @@ export async function readPost(id: string): Promise<StoredPost | null> {
 
 /** Deletes a post behind the app's back, as the administrator on another device would. */
 export async function deleteStoredPost(id: string): Promise<void> {
-  await ownerCall('commit', { writes: [{ delete: `${documentsPath()}/posts/${id}` }] });
+  const client = firestore();
+  await client.commit([{ delete: client.name(`posts/${id}`) }]);
 }
 
 /** Forgets when each account last commented, as if the rate limit's 10 seconds had passed. */
 export async function forgetCommentTimes(): Promise<void> {
-  const results = await ownerCall('runQuery', {
-    structuredQuery: { from: [{ collectionId: 'commenters' }] },
-  });
-  if (!Array.isArray(results)) throw new Error('runQuery answered with something else');
-  const writes = results.flatMap((result: { document?: { name: string } }) =>
-    result.document ? [{ delete: result.document.name }] : [],
-  );
-  if (writes.length > 0) await ownerCall('commit', { writes });
-}
-
-async function ownerCall(method: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${emulatorOrigin()}/v1/${documentsPath()}:${method}`, {
-    method: 'POST',
-    headers: OWNER,
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`${method} failed: ${JSON.stringify(json)}`);
-  return json;
-}
-
-type Fields = Record<string, FirestoreValue>;
-interface FirestoreValue {
-  stringValue?: string;
-  integerValue?: string;
-  arrayValue?: { values?: FirestoreValue[] };
-  mapValue?: { fields?: Fields };
-}
-
-function encodePost(post: SeedPost): Fields {
-  const text = (value: string) => ({ stringValue: value });
-  return {
-    title: text(post.title),
-    content: text(post.content),
-    imageUrl: text(post.imageUrl),
-    link: text(post.link),
-    created: { integerValue: String(post.created) },
-    comments: {
-      arrayValue: {
-        values: post.comments.map((comment) => ({
-          mapValue: {
-            fields: {
-              user: text(comment.user),
-              text: text(comment.text),
-              date: text(comment.date),
-            },
-          },
-        })),
-      },
-    },
-  };
+  const client = firestore();
+  const stamps = await client.runQuery({ from: [{ collectionId: 'commenters' }] });
+  if (stamps.length > 0) await client.commit(stamps.map(({ name }) => ({ delete: name })));
 }
 
 function decodePost(name: string, fields: Fields): StoredPost {
-  const text = (key: string) => fields[key]?.stringValue ?? '';
+  const text = (value: Fields[string] | undefined) =>
+    value && 'stringValue' in value ? value.stringValue : '';
+  const created = fields.created;
+  const comments = fields.comments;
   return {
     id: name.slice(name.lastIndexOf('/') + 1),
-    title: text('title'),
-    content: text('content'),
-    imageUrl: text('imageUrl'),
-    link: text('link'),
-    created: Number(fields.created?.integerValue ?? Number.NaN),
-    comments: (fields.comments?.arrayValue?.values ?? []).map((value) => {
-      const comment = value.mapValue?.fields ?? {};
-      return {
-        user: comment.user?.stringValue ?? '',
-        text: comment.text?.stringValue ?? '',
-        date: comment.date?.stringValue ?? '',
-      };
-    }),
+    title: text(fields.title),
+    content: text(fields.content),
+    imageUrl: text(fields.imageUrl),
+    link: text(fields.link),
+    created: created && 'integerValue' in created ? Number(created.integerValue) : Number.NaN,
+    comments: (comments && 'arrayValue' in comments ? (comments.arrayValue.values ?? []) : []).map(
+      (value) => {
+        const comment = 'mapValue' in value ? (value.mapValue.fields ?? {}) : {};
+        return { user: text(comment.user), text: text(comment.text), date: text(comment.date) };
+      },
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { TEST_FIRESTORE_HOST } from '../../support/ports';
+import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 
 /**
  * A tiny HTTP server in front of the Firestore test emulator, so a test can make the backend
@@ -84,9 +84,4 @@ export async function startFirestoreProxy(port: number): Promise<FirestoreProxy>
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A port per Vitest worker, so files running in parallel never collide. */
-export function proxyPortForWorker(): number {
-  return 18_300 + Number(process.env.VITEST_POOL_ID ?? '0');
 }

@@ -1,8 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { HOST, PROJECT_ID, ROOT, type StackPorts } from './env';
+import { join, relative, resolve } from 'node:path';
+import { HOST, PROJECT_ID, type StackPorts } from './testPorts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** Production bundles built for the browser runs (dist-e2e/ is git-ignored). */
+export const E2E_BUILD_DIR = join(ROOT, 'dist-e2e/app');
+export const BENCH_BUILD_DIR = join(ROOT, 'dist-e2e/bench');
 
 /** Everything a production build depends on; a change to any of these means building again. */
 const BUILD_INPUTS = [
@@ -12,7 +17,8 @@ const BUILD_INPUTS = [
   'vite.config.ts',
   'package-lock.json',
   'firestore.rules',
-  'scripts/lib/appEnv.ts',
+  // vite.config.ts and its plugins import from here.
+  'scripts/lib',
   '.env',
   '.env.local',
   '.env.production',
@@ -21,7 +27,7 @@ const BUILD_INPUTS = [
 const STAMP = '.inputs-sha256';
 
 /** The settings baked into a bundle that talks to the given emulators. */
-export function buildEnv(ports: StackPorts): Record<string, string> {
+function buildEnv(ports: StackPorts): Record<string, string> {
   return {
     VITE_USE_EMULATORS: 'true',
     VITE_FIREBASE_PROJECT_ID: PROJECT_ID,

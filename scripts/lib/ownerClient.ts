@@ -1,0 +1,105 @@
+import type { Fields, Value } from '../../emulator/model';
+
+/**
+ * The one REST client with the emulators' owner credential (`Authorization: Bearer owner`, as in
+ * the official emulators: never subject to the rules), for the seed, the test stacks and the test
+ * harnesses: what they do to the data behind the app's back, on documented paths only.
+ */
+const OWNER = { authorization: 'Bearer owner' };
+
+/** A document as runQuery and batchGet return it. */
+export interface StoredDocument {
+  name: string;
+  fields: Fields;
+}
+
+export interface OwnerClient {
+  /** projects/{project}/databases/(default)/documents */
+  root: string;
+  /** The full resource name of a document path such as 'posts/a'. */
+  name(path: string): string;
+  /** One atomic commit of the writes as given (Firestore takes at most 500 a commit). */
+  commit(writes: unknown[]): Promise<void>;
+  /** The documents a query over the root matches, in its order. */
+  runQuery(structuredQuery: unknown): Promise<StoredDocument[]>;
+  /** A document by path, or null when there is none. */
+  get(path: string): Promise<StoredDocument | null>;
+  /** Deletes every document of the project (the emulators' clear endpoint). */
+  clear(): Promise<void>;
+  /** Replaces the rules, as the official emulator's securityRules endpoint does. */
+  setRules(source: string): Promise<void>;
+}
+
+/** `firestoreUrl` is the emulator's origin, e.g. http://127.0.0.1:8080. */
+export function ownerClient(firestoreUrl: string, projectId: string): OwnerClient {
+  const root = `projects/${projectId}/databases/(default)/documents`;
+  const call = (verb: string, body: unknown) =>
+    ownerRequest('POST', `${firestoreUrl}/v1/${root}:${verb}`, body);
+  return {
+    root,
+    name: (path) => `${root}/${path}`,
+    async commit(writes) {
+      await call('commit', { writes });
+    },
+    async runQuery(structuredQuery) {
+      const results = await call('runQuery', { structuredQuery });
+      return Array.isArray(results) ? results.flatMap((entry) => storedDocument(entry)) : [];
+    },
+    async get(path) {
+      const results = await call('batchGet', { documents: [`${root}/${path}`] });
+      return Array.isArray(results) ? (storedDocument(results[0], 'found')[0] ?? null) : null;
+    },
+    async clear() {
+      await ownerRequest('DELETE', `${firestoreUrl}/emulator/v1/${root}`);
+    },
+    async setRules(source) {
+      await ownerRequest('PUT', `${firestoreUrl}/emulator/v1/projects/${projectId}:securityRules`, {
+        rules: { files: [{ name: 'firestore.rules', content: source }] },
+      });
+    },
+  };
+}
+
+/** Deletes every account of the Auth emulator's project (its documented emulator-only endpoint). */
+export async function clearAuthAccounts(authUrl: string, projectId: string): Promise<void> {
+  await ownerRequest('DELETE', `${authUrl}/emulator/v1/projects/${projectId}/accounts`);
+}
+
+/** Plain data in Firestore's REST encoding: whole numbers as integers, Dates as timestamps. */
+export function toFields(data: object): Fields {
+  return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, toValue(value)]));
+}
+
+function toValue(value: unknown): Value {
+  if (value === null) return { nullValue: null };
+  if (value instanceof Date) return { timestampValue: value.toISOString() };
+  if (typeof value === 'string') return { stringValue: value };
+  if (typeof value === 'boolean') return { booleanValue: value };
+  if (typeof value === 'number') {
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+  }
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(toValue) } };
+  if (typeof value === 'object') return { mapValue: { fields: toFields(value) } };
+  throw new Error(`Cannot encode ${String(value)} as a Firestore value`);
+}
+
+function storedDocument(entry: unknown, key = 'document'): StoredDocument[] {
+  if (typeof entry !== 'object' || entry === null || !(key in entry)) return [];
+  const document: unknown = Reflect.get(entry, key);
+  if (typeof document !== 'object' || document === null || !('name' in document)) return [];
+  if (typeof document.name !== 'string') return [];
+  // The emulator's own answer: fields, when present, are Firestore values.
+  const fields: Fields = 'fields' in document ? Object(document.fields) : {};
+  return [{ name: document.name, fields }];
+}
+
+async function ownerRequest(method: string, url: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method,
+    headers: { ...OWNER, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
