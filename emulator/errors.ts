@@ -59,11 +59,3 @@ export function unimplemented(message: string): ApiError {
 export function assertArgument(condition: boolean, message: string): asserts condition {
   if (!condition) throw invalidArgument(message);
 }
-
-export function assertStatus(
-  condition: boolean,
-  status: ErrorStatus,
-  message: string,
-): asserts condition {
-  if (!condition) throw new ApiError(status, message);
-}

@@ -17,11 +17,6 @@ export interface RulesCheck {
   query: RulesQuery | null;
 }
 
-/** True when the rules must be consulted (rules loaded and the caller is not `Bearer owner`). */
-export function rulesApply(ctx: RequestContext): boolean {
-  return ctx.rules !== null && ctx.caller.kind !== 'owner';
-}
-
 /** Throws PERMISSION_DENIED, naming the method, the path and the rules' reason, on a denial. */
 export function checkRules(
   ctx: RequestContext,

@@ -1,6 +1,6 @@
 /**
- * Firestore values: validation of incoming JSON into one canonical stored form, the cross-type
- * ordering, equality and the documented storage size. Stored (canonical) values use:
+ * Firestore values: validation of incoming JSON into one canonical stored form (the cross-type
+ * ordering lives in valueOrder.ts, storage sizes in docSize.ts). Stored (canonical) values use:
  * integerValue as a decimal string, doubleValue as a number or 'NaN' / 'Infinity' / '-Infinity' /
  * '-0' (JSON has no negative zero, so a number -0 would be read back as 0),
  * timestampValue Z-normalized at microsecond precision, bytesValue as standard base64.

@@ -86,7 +86,7 @@ function compileIdent(name: string, pos: Pos, scope: CompileScope): Compiled {
   }
   if (name === 'request') return (f) => f.ctx.requestValue;
   if (name === 'resource') return (f) => f.ctx.resourceValue;
-  if (name in NAMESPACES)
+  if (Object.hasOwn(NAMESPACES, name))
     throw new ParseError(pos, `'${name}' is a namespace: call one of its functions`);
   throw new ParseError(pos, `unknown variable '${name}'`);
 }

@@ -147,6 +147,16 @@ describe('compile errors carry file:LINE:COL', () => {
     ],
     ['unknown variable', wrap('match /a/{b} { allow read: if @c == 1; }'), "unknown variable 'c'"],
     [
+      'a prototype name is no namespace',
+      wrap('match /a/{b} { allow read: if @constructor.keys() == 1; }'),
+      "unknown variable 'constructor'",
+    ],
+    [
+      'a prototype name is no variable',
+      wrap('match /a/{b} { allow read: if @toString == 1; }'),
+      "unknown variable 'toString'",
+    ],
+    [
       'unknown namespace function',
       wrap('match /a/{b} { allow read: if math.@cbrt(8) == 2; }'),
       "unknown function 'math.cbrt'",

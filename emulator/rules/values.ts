@@ -140,10 +140,6 @@ export class RError {
 
 export type Result = RValue | RError;
 
-export function isError(value: Result): value is RError {
-  return value instanceof RError;
-}
-
 export function isList(value: Result): value is RList {
   return Array.isArray(value);
 }
