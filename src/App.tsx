@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import { LazyPostForm } from './admin/lazyAdmin';
 import { Feed } from './feed/Feed';
-import type { PostsPage } from './feedStore';
 import { useFeed } from './feed/useFeed';
 import { Header } from './header/Header';
 import { LoginPanel } from './header/LoginPanel';
@@ -10,15 +9,10 @@ import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './permissions';
 import { useSession } from './session/useSession';
 
-export interface AppProps {
-  /** The first page when it is already at hand at start (index.html's prefetch has arrived). */
-  firstPage?: PostsPage | null;
-}
-
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
-export function App({ firstPage = null }: AppProps) {
+export function App() {
   const user = useSession();
-  const feed = useFeed(firstPage);
+  const feed = useFeed();
   const [query, setQuery] = useState('');
 
   return (

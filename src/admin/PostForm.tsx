@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { warmStore } from '../feedStore';
 import { describeError } from '../feed/describeError';
-import type { NewPost } from '../feed/post';
+import type { NewPost } from '../data/post';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
 import { LIMITS, textProblem } from '../limits';
 import { describeProblem } from './describeProblem';

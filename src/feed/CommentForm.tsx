@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { warmStore } from '../feedStore';
 import { LIMITS, textProblem } from '../limits';
 import { describeError } from './describeError';
-import { useHoldCard } from './holdCard';
-import type { Comment } from './post';
+import type { Comment } from '../data/post';
 
 export interface CommentFormProps {
   email: string;
@@ -19,8 +18,6 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
-  // A comment being typed or sent keeps its card mounted, wherever the reader scrolls.
-  useHoldCard(text !== '' || busy);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Feed } from '../../src/feed/Feed';
-import { toPost, type Post } from '../../src/feed/post';
+import { toPost, type Post } from '../../src/data/post';
 import type { FeedModel } from '../../src/feed/useFeed';
 import type { AppUser } from '../../src/permissions';
 
 /**
- * A long feed renders only the cards near the screen (src/feed/useFeedWindow.ts). jsdom lays
+ * A long feed renders only the cards near the screen (src/feed/VirtualCards.tsx). jsdom lays
  * nothing out: every card counts as 32rem tall and the screen as jsdom's 768 px, so two cards are
  * near the top of the list.
  */
@@ -46,8 +46,10 @@ function feedOf(posts: Post[]): FeedModel {
 async function renderFeed(query = '', windowFrom = WINDOW_FROM) {
   const feed = feedOf(POSTS);
   const view = render(<Feed feed={feed} query={query} user={FAN} windowFrom={windowFrom} />);
-  // Cards are added a few per task; the feed is busy until they are all in.
-  await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'));
+  // The feed is busy until its cards are in; a long one first loads its virtual list's code.
+  await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'), {
+    timeout: 5000,
+  });
   const search = (next: string) =>
     view.rerender(<Feed feed={feed} query={next} user={FAN} windowFrom={windowFrom} />);
   return { search };
