@@ -28,7 +28,7 @@ export function App() {
       <main className="main">
         {isAdmin(user) && (
           <Suspense fallback={null}>
-            <LazyPostForm onCreate={feed.ops.createPost} />
+            <LazyPostForm onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
           </Suspense>
         )}
         <Feed feed={feed} query={query} user={user} />

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { warmStore } from '../feedStore';
 import { LIMITS, textProblem } from '../limits';
 import { describeError } from './describeError';
+import { useFeedContext } from './feedContext';
 import type { Comment } from '../data/post';
 
 export interface CommentFormProps {
@@ -18,6 +18,7 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
+  const { prepare } = useFeedContext().ops;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,7 +44,7 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   };
 
   return (
-    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={warmStore}>
+    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={prepare}>
       <label htmlFor={inputId} className="visually-hidden">
         Add a comment...
       </label>

@@ -23,7 +23,7 @@ import type { FeedModel } from './useFeed';
  * reading straight through work as on any page. Beyond it only the cards near the screen are:
  * with 2,100 posts, showing or hiding every card on a search keystroke took a phone 300 ms.
  */
-export const LONG_FEED_FROM = 3 * PAGE_SIZE;
+const LONG_FEED_FROM = 3 * PAGE_SIZE;
 /** Cards in the very first render; the rest of the page follows in the background. */
 const FIRST_RENDER_POSTS = 4;
 
@@ -143,6 +143,7 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
           loading={(loading && !firstPage) || adding}
           hasMore={hasMore}
           onLoadMore={onLoadMore}
+          onNear={ops.prepare}
         />
       )}
     </section>

@@ -83,6 +83,8 @@ export interface FeedOps {
   addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
   removeComment: (id: string, comment: Comment) => Promise<void>;
   deletePost: (id: string) => Promise<void>;
+  /** Starts loading the data module ahead of need (a form focused, Load More coming near). */
+  prepare: () => void;
 }
 
 export interface FeedModel extends FeedState {
@@ -163,6 +165,7 @@ export function useFeed(): FeedModel {
       await store.deletePost(id);
       dispatch({ type: 'removed', id });
     },
+    prepare: store.warmStore,
   }));
 
   return { ...state, hasMore: nextCursor !== null, loadMore, retry, ops };

@@ -39,6 +39,7 @@ function feedOf(posts: Post[]): FeedModel {
       addComment: resolved,
       removeComment: resolved,
       deletePost: resolved,
+      prepare: () => {},
     },
   };
 }
