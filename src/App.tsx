@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { LazyPostForm } from './admin/lazyAdmin';
 import { Feed } from './feed/Feed';
-import { useFeed } from './feed/useFeed';
+import { useFeed } from './data/useFeed';
 import { Header } from './header/Header';
 import { LoginPanel } from './header/LoginPanel';
 import { SearchBox } from './header/SearchBox';

@@ -16,7 +16,7 @@ import { cardHeights, useCardsInProgress, type FeedListProps } from './feedList'
 import { LoadMore } from './LoadMore';
 import { SearchStatus } from './SearchStatus';
 import { searchPosts } from './searchPosts';
-import type { FeedModel } from './useFeed';
+import type { FeedModel } from '../data/useFeed';
 
 /**
  * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and

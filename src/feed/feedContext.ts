@@ -1,6 +1,6 @@
 import { createContext, use } from 'react';
 import type { AppUser } from '../permissions';
-import type { FeedOps } from './useFeed';
+import type { FeedOps } from '../data/useFeed';
 
 /** What every card needs from the feed around it, so no card gets it through four levels of props. */
 export interface FeedContextValue {

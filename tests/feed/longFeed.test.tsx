@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Feed } from '../../src/feed/Feed';
 import { toPost, type Post } from '../../src/data/post';
-import type { FeedModel } from '../../src/feed/useFeed';
+import type { FeedModel } from '../../src/data/useFeed';
 import type { AppUser } from '../../src/permissions';
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import * as store from '../feedStore';
-import { arrivedFirstPage, takeFirstPageRequest } from '../data/firstPage';
-import type { Cursor, PostsPage } from '../data/page';
-import type { Comment, NewPost, Post } from '../data/post';
+import { arrivedFirstPage, takeFirstPageRequest } from './firstPage';
+import type { Cursor, PostsPage } from './page';
+import type { Comment, NewPost, Post } from './post';
 
 export type FeedStatus = 'loading' | 'ready' | 'failed';
 
