@@ -13,8 +13,7 @@ import { LIMITS } from './limits';
  * transports, both ending in toPost().
  */
 
-// Loaded on first need. (Types come from the loader, not a static import: the ESLint pattern for
-// firebase/firestore/* also catches a static 'firebase/firestore/lite' import here.)
+// Loaded on first need, so a visitor's first page never waits for it; its types come from the loader.
 const loadSdk = () => import('firebase/firestore/lite');
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 

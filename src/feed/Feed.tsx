@@ -3,12 +3,14 @@ import {
   lazy,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useId,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { PAGE_SIZE } from '../data/postsQuery';
+import type { FeedModel } from '../data/useFeed';
 import type { AppUser } from '../permissions';
 import { AllCards } from './AllCards';
 import { FeedContext, titleIdOf, type FeedContextValue } from './feedContext';
@@ -16,7 +18,6 @@ import { cardHeights, useCardsInProgress, type FeedListProps } from './feedList'
 import { LoadMore } from './LoadMore';
 import { SearchStatus } from './SearchStatus';
 import { searchPosts } from './searchPosts';
-import type { FeedModel } from '../data/useFeed';
 
 /**
  * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and
@@ -64,7 +65,13 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   const list = useRef<HTMLDivElement>(null);
   const { kept, container: followProgress } = useCardsInProgress();
   const long = posts.length > windowFrom;
-  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(new Map());
+  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
+  // Loaded posts that make the feed long, while every card is still in the page: the virtual list
+  // (the next render) starts from the cards' heights as laid out now, so nothing on screen moves.
+  const becomingLong = !long && feed.posts.length > windowFrom;
+  useLayoutEffect(() => {
+    if (becomingLong) setKnownHeights(cardHeights(list.current));
+  }, [becomingLong]);
   // Load More moves on to the first new post when the button goes away (the last page).
   const focusFrom = useRef<number | null>(null);
   const loading = status === 'loading';
@@ -82,8 +89,6 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   const onLoadMore = () => {
     if (busy) return;
     if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
-    // The next page makes the feed long: the virtual list starts from the cards' real heights.
-    if (!long && posts.length + PAGE_SIZE > windowFrom) setKnownHeights(cardHeights(list.current));
     loadMore();
   };
 

@@ -53,6 +53,8 @@ export function VirtualCards({
     getItemKey,
     gap: GAP,
     overscan: 0,
+    // The screen as it is, so the very first render already holds the cards on it.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
     initialOffset: () => window.scrollY - listTop(),
     observeElementOffset: (instance, report) =>
       observeWindowOffset(instance, (offset, scrolling) => report(offset - listTop(), scrolling)),
@@ -88,7 +90,8 @@ export function VirtualCards({
     );
     end = item.end;
   }
-  if (end > 0) children.push(spacer('gap/end', virtualizer.getTotalSize() - end - GAP));
+  // Never shorter than the whole list, or the browser would move the reader.
+  if (shown.length > 0) children.push(spacer('gap/end', virtualizer.getTotalSize() - end - GAP));
   // Cards the search hides but that have work in progress stay mounted, hidden.
   for (const post of posts) {
     if (kept.has(post.id) && !indexOf.has(post.id)) {
