@@ -5,6 +5,9 @@ import { Feed } from '../../src/feed/Feed';
 import { toPost, type Post } from '../../src/data/post';
 import type { FeedModel } from '../../src/data/useFeed';
 import type { AppUser } from '../../src/permissions';
+import { installDialogPolyfill } from './support/dialogPolyfill';
+
+installDialogPolyfill();
 
 /**
  * A long feed renders only the cards near the screen (src/feed/VirtualCards.tsx). jsdom lays
@@ -17,6 +20,8 @@ const POSTS: Post[] = Array.from({ length: 40 }, (_, index) =>
     content: index % 2 === 0 ? 'An odd-numbered story.' : 'An even-numbered story.',
     imageUrl: '/images/stadium-night.svg',
     created: Date.UTC(2026, 0, 1) - index * 3_600_000,
+    // The fan's own comment on Story 2, which they may remove.
+    comments: index === 1 ? [{ user: 'fan@example.com', text: 'Mine', date: '1/1/2026' }] : [],
   }),
 );
 const FAN: AppUser = { uid: 'fan', email: 'fan@example.com', emailVerified: true, google: true };
@@ -140,5 +145,18 @@ describe('a long feed', () => {
 
     act(() => story2.blur());
     await waitFor(() => expect(articleNames()).toEqual(['Story 6', 'Story 7', 'Story 8']));
+  });
+
+  it('keeps a card whose Remove confirmation is open, wherever the reader scrolls', async () => {
+    const user = userEvent.setup();
+    await renderFeed();
+    const story2 = screen.getByRole('article', { name: 'Story 2' });
+    await user.click(within(story2).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
+
+    await scrollListTo(3000);
+    expect(articleNames()).toEqual(['Story 2', 'Story 6', 'Story 7', 'Story 8']);
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeVisible();
   });
 });
