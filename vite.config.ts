@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolveAppEnv } from './scripts/lib/appEnv.ts';
+import { FIRST_PAGE_QUERY } from './src/data/postsQuery.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
 export default defineConfig(({ mode }) => {
@@ -10,7 +11,7 @@ export default defineConfig(({ mode }) => {
   // in index.html both see them.
   Object.assign(process.env, appEnv);
   return {
-    plugins: [react()],
+    plugins: [react(), firstPageQuery()],
     // Under Vitest the values stay runtime env (process.env above), so a test worker can stub them.
     define:
       mode === 'test'
@@ -59,5 +60,22 @@ function testEnv(mode: string): Record<string, string> {
     VITE_USE_EMULATORS: 'true',
     VITE_FIRESTORE_EMULATOR_HOST: TEST_FIRESTORE_HOST,
     VITE_AUTH_EMULATOR_HOST: TEST_AUTH_HOST,
+  };
+}
+
+/**
+ * Writes the first page's query (src/data/postsQuery.ts, the one place it is written) into
+ * index.html's <meta name="feed-first-page-query">, which the inline script sends.
+ */
+function firstPageQuery(): Plugin {
+  const attribute = JSON.stringify(FIRST_PAGE_QUERY)
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;');
+  return {
+    name: 'feed-first-page-query',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('%FEED_FIRST_PAGE_QUERY%', attribute),
+    },
   };
 }

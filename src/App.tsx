@@ -1,8 +1,7 @@
 import { Suspense, useState } from 'react';
 import { LazyPostForm } from './admin/lazyAdmin';
 import { Feed } from './feed/Feed';
-import type { PostsPage } from './feedStore';
-import { useFeed } from './feed/useFeed';
+import { useFeed } from './data/useFeed';
 import { Header } from './header/Header';
 import { LoginPanel } from './header/LoginPanel';
 import { SearchBox } from './header/SearchBox';
@@ -10,15 +9,10 @@ import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './permissions';
 import { useSession } from './session/useSession';
 
-export interface AppProps {
-  /** The first page when it is already at hand at start (index.html's prefetch has arrived). */
-  firstPage?: PostsPage | null;
-}
-
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
-export function App({ firstPage = null }: AppProps) {
+export function App() {
   const user = useSession();
-  const feed = useFeed(firstPage);
+  const feed = useFeed();
   const [query, setQuery] = useState('');
 
   return (
@@ -34,7 +28,7 @@ export function App({ firstPage = null }: AppProps) {
       <main className="main">
         {isAdmin(user) && (
           <Suspense fallback={null}>
-            <LazyPostForm onCreate={feed.ops.createPost} />
+            <LazyPostForm onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
           </Suspense>
         )}
         <Feed feed={feed} query={query} user={user} />

@@ -28,9 +28,6 @@ export interface AppConfig {
  */
 export const USE_EMULATORS: boolean = import.meta.env.VITE_USE_EMULATORS === 'true';
 
-/** Posts per page (spec §9). index.html's first-page prefetch asks for PAGE_SIZE + 1 as well. */
-export const PAGE_SIZE = 35;
-
 function readConfig(): AppConfig {
   const env = import.meta.env;
   return {

@@ -1,44 +1,19 @@
-import { PAGE_SIZE, config, splitHost } from './config';
+import { config, splitHost } from './config';
+import { takeFirstPageRequest } from './data/firstPage';
+import { toPage, type Cursor, type PostsPage } from './data/page';
+import { toPost, type Comment, type NewPost, type Post } from './data/post';
+import { PAGE_SIZE } from './data/postsQuery';
+import { StoreError, type StoreErrorCode } from './data/storeError';
 import { LIMITS } from './limits';
-import { decodeRunQuery } from './feed/restDecode';
-import { toPost, type Comment, type NewPost, type Post } from './feed/post';
 
 /**
  * The app's data operations, and the only module that talks to Firestore. The SDK (Firestore Lite)
  * is loaded on first need, so a visitor's first page can arrive through index.html's plain-fetch
- * prefetch while the SDK is not even downloaded: one data path, two transports.
+ * request (src/data/firstPage.ts) while the SDK is not even downloaded: one data path, two
+ * transports, both ending in toPost().
  */
-declare global {
-  interface Window {
-    /** The first page's runQuery, started by index.html before any module loads: raw JSON, set
-     * on `json` once it has arrived. */
-    __feedFirstPage?: { promise: Promise<unknown>; json?: unknown };
-  }
-}
 
-export interface Cursor {
-  created: number;
-  id: string;
-}
-
-export interface PostsPage {
-  posts: Post[];
-  /** Where the next page starts; null when this page is the last one. */
-  nextCursor: Cursor | null;
-}
-
-/** A failed call, with Firestore's error code ('permission-denied', 'not-found', 'unavailable'…). */
-export class StoreError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'StoreError';
-    this.code = code;
-  }
-}
-
-// Loaded on first need. (Types come from the loader, not a static import: the ESLint pattern for
-// firebase/firestore/* also catches a static 'firebase/firestore/lite' import here.)
+// Loaded on first need, so a visitor's first page never waits for it; its types come from the loader.
 const loadSdk = () => import('firebase/firestore/lite');
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
@@ -77,10 +52,10 @@ export function warmStore(): void {
 /** The newest posts after `cursor` (from the top when null): created desc, then id desc. */
 export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
   if (cursor === null) {
-    const prefetched = takePrefetch()?.promise;
+    const prefetched = takeFirstPageRequest();
     if (prefetched) {
       try {
-        return toPage(decodeRunQuery(await prefetched));
+        return await prefetched;
       } catch {
         // The prefetch failed or answered oddly: the SDK below tries again and reports properly.
       }
@@ -153,55 +128,6 @@ export async function deletePost(id: string): Promise<void> {
   return call(({ sdk, db }) => sdk.deleteDoc(sdk.doc(db, 'posts', id)));
 }
 
-/**
- * The first page, when index.html's prefetch has already arrived: the app's first render can then
- * show posts at once (one render, no "Loading posts…" flash). Takes the prefetch; null otherwise.
- */
-export function takeArrivedFirstPage(): PostsPage | null {
-  if (typeof window === 'undefined' || window.__feedFirstPage?.json === undefined) return null;
-  const { json } = takePrefetch() ?? {};
-  try {
-    return toPage(decodeRunQuery(json));
-  } catch {
-    return null; // answered oddly: the app loads the first page through the SDK instead
-  }
-}
-
-/**
- * The first page from index.html's prefetch, waiting up to `waitMs` for it to arrive: null when
- * there is none, it failed, or it is slower than that (the app then shows "Loading posts…").
- */
-export async function firstPageWithin(waitMs: number): Promise<PostsPage | null> {
-  const pending = typeof window === 'undefined' ? undefined : window.__feedFirstPage?.promise;
-  if (pending) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, waitMs);
-    });
-    // A failed prefetch is left for listPosts, which falls back to the SDK.
-    await Promise.race([pending.catch(() => {}), timeout]);
-    clearTimeout(timer);
-  }
-  return takeArrivedFirstPage();
-}
-
-/** The prefetch serves one first page only: Retry and later reloads go through the SDK. */
-function takePrefetch(): Window['__feedFirstPage'] {
-  if (typeof window === 'undefined') return undefined;
-  const prefetch = window.__feedFirstPage;
-  window.__feedFirstPage = undefined;
-  return prefetch;
-}
-
-function toPage(fetched: Post[]): PostsPage {
-  const posts = fetched.slice(0, PAGE_SIZE);
-  const last = posts.at(-1);
-  return {
-    posts,
-    nextCursor: fetched.length > PAGE_SIZE && last ? { created: last.created, id: last.id } : null,
-  };
-}
-
 async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {
   let store: Store;
   try {
@@ -220,7 +146,7 @@ async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {
  * Firestore's code ('not-found', 'permission-denied'…). Read by shape, not instanceof: the Lite
  * SDK's REST layer can throw an error object that is not an instance of the exported class.
  */
-function errorCode(error: unknown): string {
+function errorCode(error: unknown): StoreErrorCode {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const { code } = error;
     if (typeof code === 'string' && code !== '') return code;

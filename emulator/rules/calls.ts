@@ -22,7 +22,11 @@ export function compileCall(
   const args = expr.args.map((arg) => compileExpr(arg, scope));
   const { target, name, pos } = expr;
   if (target === null) return compileGlobalCall(name, args, pos, expr.args.length, scope);
-  if (target.kind === 'ident' && Object.hasOwn(NAMESPACES, target.name) && !isVariable(target.name, scope)) {
+  if (
+    target.kind === 'ident' &&
+    Object.hasOwn(NAMESPACES, target.name) &&
+    !isVariable(target.name, scope)
+  ) {
     const fn = NAMESPACES[target.name][name];
     if (!Object.hasOwn(NAMESPACES[target.name], name)) {
       throw new ParseError(pos, `unknown function '${target.name}.${name}'`);

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { warmStore } from '../feedStore';
 import { describeError } from '../feed/describeError';
-import type { NewPost } from '../feed/post';
+import type { NewPost } from '../data/post';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
 import { LIMITS, textProblem } from '../limits';
 import { describeProblem } from '../lib/describeProblem';
@@ -9,6 +8,8 @@ import { TextField } from './TextField';
 
 export interface PostFormProps {
   onCreate: (input: NewPost) => Promise<void>;
+  /** The form is focused: time to load what saving needs. */
+  onPrepare: () => void;
 }
 
 const EMPTY: NewPost = { title: '', content: '', imageUrl: '', link: '' };
@@ -18,7 +19,7 @@ const BAD_URL = 'Use a web address starting with http:// or https://.';
  * The administrator's form. Empty title or content does nothing, with no message (spec §5); a
  * failed save keeps every field and says why.
  */
-export function PostForm({ onCreate }: PostFormProps) {
+export function PostForm({ onCreate, onPrepare }: PostFormProps) {
   const [fields, setFields] = useState<NewPost>(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export function PostForm({ onCreate }: PostFormProps) {
   return (
     <section className="post-form" aria-labelledby={headingId}>
       <h2 id={headingId}>New post</h2>
-      <form noValidate onSubmit={(event) => void submit(event)} onFocus={warmStore}>
+      <form noValidate onSubmit={(event) => void submit(event)} onFocus={onPrepare}>
         <TextField
           label="Post title"
           value={fields.title}

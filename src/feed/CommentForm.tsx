@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { warmStore } from '../feedStore';
 import { describeProblem } from '../lib/describeProblem';
 import { LIMITS, textProblem } from '../limits';
 import { describeError } from './describeError';
-import { useHoldCard } from './holdCard';
-import type { Comment } from './post';
+import { useFeedContext } from './feedContext';
+import type { Comment } from '../data/post';
 
 export interface CommentFormProps {
   email: string;
@@ -20,8 +19,7 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
-  // A comment being typed or sent keeps its card mounted, wherever the reader scrolls.
-  useHoldCard(text !== '' || busy);
+  const { prepare } = useFeedContext().ops;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +47,7 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   };
 
   return (
-    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={warmStore}>
+    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={prepare}>
       <label htmlFor={inputId} className="visually-hidden">
         Add a comment...
       </label>

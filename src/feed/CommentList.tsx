@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Comment } from './post';
+import type { Comment } from '../data/post';
 import { RemoveCommentButton } from './RemoveCommentButton';
 
 export interface CommentListProps {

@@ -1,13 +1,37 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { PAGE_SIZE } from '../data/postsQuery';
+import type { FeedModel } from '../data/useFeed';
 import type { AppUser } from '../permissions';
+import { AllCards } from './AllCards';
+import { FeedContext, titleIdOf, type FeedContextValue } from './feedContext';
+import { cardHeights, useCardsInProgress, type FeedListProps } from './feedList';
 import { LoadMore } from './LoadMore';
-import { FeedArticles, titleIdOf } from './FeedArticle';
-import { WINDOW_FROM_POSTS } from './feedWindow';
 import { SearchStatus } from './SearchStatus';
 import { searchPosts } from './searchPosts';
-import { useRenderedCount } from './useRenderedCount';
-import type { FeedModel } from './useFeed';
-import { useFeedWindow } from './useFeedWindow';
+
+/**
+ * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and
+ * reading straight through work as on any page. Beyond it only the cards near the screen are:
+ * with 2,100 posts, showing or hiding every card on a search keystroke took a phone 300 ms.
+ */
+const LONG_FEED_FROM = 3 * PAGE_SIZE;
+/** Cards in the very first render; the rest of the page follows in the background. */
+const FIRST_RENDER_POSTS = 4;
+
+// The virtual list (and its library) only loads once a feed grows long: most visits never need it.
+const LazyVirtualCards = lazy(() =>
+  import('./VirtualCards').then((module) => ({ default: module.VirtualCards })),
+);
 
 export interface FeedProps {
   feed: FeedModel;
@@ -18,23 +42,39 @@ export interface FeedProps {
 }
 
 /** The posts, as an ARIA feed: articles named by their titles, aria-busy while a page loads. */
-export function Feed({ feed, query, user, windowFrom = WINDOW_FROM_POSTS }: FeedProps) {
-  const { posts, status, firstPage, hasMore, loadMore, retry, ops } = feed;
-  // One clock for every card's "3 hours ago"; fixed for the visit, like the page itself.
+export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedProps) {
+  const { status, firstPage, hasMore, loadMore, retry, ops } = feed;
+  // A few cards first, the rest in the background (a whole page at once would block a phone's main
+  // thread); a keystroke's search renders in the background too, so typing never waits for it.
+  // Only the list's growth waits: an edit or a new comment shows at once.
+  const count = useDeferredValue(feed.posts.length, FIRST_RENDER_POSTS);
+  const posts = useMemo(
+    () => (count >= feed.posts.length ? feed.posts : feed.posts.slice(0, count)),
+    [feed.posts, count],
+  );
+  const adding = posts.length < feed.posts.length;
+  const searched = useDeferredValue(query);
+  const shown = useMemo(() => searchPosts(posts, searched), [posts, searched]);
+  const busy = status === 'loading' || adding;
   const [now] = useState(Date.now);
-  const visible = useMemo(() => searchPosts(posts, query), [posts, query]);
-  const renderedCount = useRenderedCount(posts.length);
-  const rendered = useMemo(() => posts.slice(0, renderedCount), [posts, renderedCount]);
-  // Busy while a page loads or its cards are still being added.
-  const busy = status === 'loading' || renderedCount < posts.length;
   const idPrefix = useId();
+  const context = useMemo<FeedContextValue>(
+    () => ({ user, ops, now, idPrefix }),
+    [user, ops, now, idPrefix],
+  );
   const list = useRef<HTMLDivElement>(null);
-  const windowed = posts.length > windowFrom;
-  const { slots, measure, hold } = useFeedWindow(list, rendered, visible, windowed);
+  const { kept, container: followProgress } = useCardsInProgress();
+  const long = posts.length > windowFrom;
+  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
+  // Loaded posts that make the feed long, while every card is still in the page: the virtual list
+  // (the next render) starts from the cards' heights as laid out now, so nothing on screen moves.
+  const becomingLong = !long && feed.posts.length > windowFrom;
+  useLayoutEffect(() => {
+    if (becomingLong) setKnownHeights(cardHeights(list.current));
+  }, [becomingLong]);
   // Load More moves on to the first new post when the button goes away (the last page).
   const focusFrom = useRef<number | null>(null);
   const loading = status === 'loading';
-  const firstLoading = loading && firstPage;
   const failed = status === 'failed';
 
   useEffect(() => {
@@ -47,8 +87,23 @@ export function Feed({ feed, query, user, windowFrom = WINDOW_FROM_POSTS }: Feed
   }, [busy, hasMore, posts, idPrefix]);
 
   const onLoadMore = () => {
+    if (busy) return;
     if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
     loadMore();
+  };
+
+  const listProps: Omit<FeedListProps, 'listRef'> = {
+    posts,
+    shown,
+    kept,
+    setSize: hasMore && searched === '' ? -1 : shown.length,
+    knownHeights,
+    container: {
+      role: 'feed',
+      'aria-labelledby': 'feed-heading',
+      'aria-busy': busy,
+      ...followProgress,
+    },
   };
 
   return (
@@ -56,27 +111,26 @@ export function Feed({ feed, query, user, windowFrom = WINDOW_FROM_POSTS }: Feed
       <h2 id="feed-heading" className="visually-hidden">
         Transfer news
       </h2>
-      <SearchStatus query={query} matches={visible.length} loaded={posts.length} />
-      <div
-        ref={list}
-        role="feed"
-        aria-labelledby="feed-heading"
-        aria-busy={busy}
-        className={windowed ? 'feed__list feed__list--windowed' : 'feed__list'}
-      >
-        <FeedArticles
-          slots={slots}
-          windowed={windowed}
-          measure={measure}
-          hold={hold}
-          idPrefix={idPrefix}
-          setSize={hasMore && query === '' ? -1 : visible.length}
-          now={now}
-          user={user}
-          ops={ops}
-        />
-      </div>
-      {firstLoading && <p className="feed__note">Loading posts…</p>}
+      <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
+      <FeedContext value={context}>
+        {/* While the virtual list's code loads: every card, the feed busy. */}
+        <Suspense
+          fallback={
+            <AllCards
+              {...listProps}
+              listRef={list}
+              container={{ ...listProps.container, 'aria-busy': true }}
+            />
+          }
+        >
+          {long ? (
+            <LazyVirtualCards {...listProps} listRef={list} />
+          ) : (
+            <AllCards {...listProps} listRef={list} />
+          )}
+        </Suspense>
+      </FeedContext>
+      {loading && firstPage && <p className="feed__note">Loading posts…</p>}
       {status === 'ready' && posts.length === 0 && (
         <p className="feed__note">No posts yet. News will appear here.</p>
       )}
@@ -90,10 +144,11 @@ export function Feed({ feed, query, user, windowFrom = WINDOW_FROM_POSTS }: Feed
       )}
       {!failed && (
         <LoadMore
-          loading={loading && !firstPage}
-          // Not while the cards of the last page are still being added below it.
-          hasMore={hasMore && renderedCount === posts.length}
+          // Still there (disabled) while the page's cards are added: the page keeps its length.
+          loading={(loading && !firstPage) || adding}
+          hasMore={hasMore}
           onLoadMore={onLoadMore}
+          onNear={ops.prepare}
         />
       )}
     </section>

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { warmStore } from '../feedStore';
 
 export interface LoadMoreProps {
   loading: boolean;
   hasMore: boolean;
   onLoadMore: () => void;
+  /** The reader nears the button: time to load what the next page needs. */
+  onNear: () => void;
 }
 
 /** The bottom of the feed: 'Loading more...' while a page loads, 'Load More' while there is one. */
-export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
+export function LoadMore({ loading, hasMore, onLoadMore, onNear }: LoadMoreProps) {
   const button = useRef<HTMLButtonElement>(null);
 
   // The next page needs the Firestore SDK: fetch it as the reader nears the button, not before,
@@ -19,7 +20,7 @@ export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          warmStore();
+          onNear();
           observer.disconnect();
         }
       },
@@ -27,7 +28,7 @@ export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore]);
+  }, [hasMore, onNear]);
 
   return (
     <div className="load-more">
@@ -41,8 +42,8 @@ export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
           className="button button--primary load-more__button"
           aria-disabled={loading}
           onClick={onLoadMore}
-          onPointerEnter={warmStore}
-          onFocus={warmStore}
+          onPointerEnter={onNear}
+          onFocus={onNear}
         >
           Load More
         </button>

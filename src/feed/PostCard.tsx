@@ -1,22 +1,18 @@
 import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../admin/lazyAdmin';
 import { safeHttpUrl } from '../lib/safeUrl';
-import { canComment, canRemoveComment, isAdmin, type AppUser } from '../permissions';
+import { canComment, canRemoveComment, isAdmin } from '../permissions';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
-import { useHoldCard } from './holdCard';
-import type { Post } from './post';
+import { useFeedContext } from './feedContext';
+import type { Post } from '../data/post';
 import { PostImage, type ImagePriority } from './PostImage';
 import { PublishedTime } from './PublishedTime';
-import type { FeedOps } from './useFeed';
 
 export interface PostCardProps {
   post: Post;
   /** The id the title gets; the article around the card is labelled by it. */
   titleId: string;
-  now: number;
-  user: AppUser | null;
-  ops: FeedOps;
   imagePriority: ImagePriority;
 }
 
@@ -24,19 +20,12 @@ export interface PostCardProps {
  * What one post's article holds (the feed renders the article itself, so a search keystroke only
  * shows or hides articles). Memoised: nothing here depends on the search.
  */
-export const PostCard = memo(function PostCard({
-  post,
-  titleId,
-  now,
-  user,
-  ops,
-  imagePriority,
-}: PostCardProps) {
+export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
+  const { user, ops, now } = useFeedContext();
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
   const [returning, setReturning] = useState(false);
-  useHoldCard(editing);
   const admin = isAdmin(user);
   const link = safeHttpUrl(post.link);
   const content = <p className="post__content">{post.content}</p>;

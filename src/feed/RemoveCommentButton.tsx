@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { describeError } from './describeError';
-import { useHoldCard } from './holdCard';
-import type { Comment } from './post';
+import type { Comment } from '../data/post';
 
 // Loaded on the first Remove press: most readers never open it.
 const LazyConfirmDialog = lazy(() =>
@@ -21,7 +20,6 @@ export function RemoveCommentButton({ comment, commentId, onRemove }: RemoveComm
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
-  useHoldCard(confirming || busy);
 
   const remove = async () => {
     setConfirming(false);

@@ -1,4 +1,4 @@
-import { StoreError } from '../feedStore';
+import { StoreError } from '../data/storeError';
 
 /** A short, human message for a failed call; the typed text stays where it was. */
 export function describeError(error: unknown, outcome = 'Not saved'): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPost } from './post';
+import { toPost } from '../data/post';
 import { searchPosts } from './searchPosts';
 
 const posts = [

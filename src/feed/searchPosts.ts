@@ -1,4 +1,4 @@
-import type { Post } from './post';
+import type { Post } from '../data/post';
 
 /** Spec §5: a case-insensitive substring match on title or content, over the posts given. */
 export function searchPosts(posts: readonly Post[], query: string): readonly Post[] {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { config } from '../config';
-import { signInWithEmulatorAccount } from '../session/sessionStore';
+import { useSignIn } from '../session/useSession';
 
 /** The demo accounts offered with one click; any other e-mail can be typed. */
 const DEMO_FAN_EMAIL = 'fan@example.com';
@@ -16,6 +16,7 @@ export interface AccountChooserProps {
  */
 export function AccountChooser({ onClose }: AccountChooserProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const { signInWithEmulatorAccount } = useSignIn();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   // While the Auth emulator is still starting ('waiting'), or after it never answered.

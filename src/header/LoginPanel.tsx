@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { USE_EMULATORS } from '../config';
 import type { AppUser } from '../permissions';
-import { loadAuth, signInWithGoogle, signOut } from '../session/sessionStore';
+import { useSignIn } from '../session/useSession';
 import { AccountChooser } from './AccountChooser';
 
 export interface LoginPanelProps {
@@ -15,6 +15,7 @@ export function LoginPanel({ user }: LoginPanelProps) {
   const [focusTarget, setFocusTarget] = useState<'trigger' | 'logout' | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const logout = useRef<HTMLButtonElement>(null);
+  const { signInWithGoogle, signOut, prepare } = useSignIn();
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -32,10 +33,6 @@ export function LoginPanel({ user }: LoginPanelProps) {
   const closeChooser = (signedIn: boolean) => {
     setChoosing(false);
     setFocusTarget(signedIn ? 'logout' : 'trigger');
-  };
-  // Fetch the Auth SDK as soon as a sign-in looks likely, so the click itself is quick.
-  const prepare = () => {
-    loadAuth().catch(() => {});
   };
 
   return (

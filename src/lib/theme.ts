@@ -1,7 +1,7 @@
 export type Theme = 'dark' | 'light';
 
 /** index.html reads the same key before first paint; keep them in step. */
-export const THEME_KEY = 'feed.theme';
+const THEME_KEY = 'feed.theme';
 
 /** The theme index.html applied before first paint (dark by default). */
 export function currentTheme(): Theme {

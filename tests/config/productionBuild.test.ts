@@ -10,6 +10,7 @@ import {
   inlineScriptHashes,
   readHeaderRules,
 } from '../../scripts/lib/hostingHeaders';
+import { FIRST_PAGE_QUERY } from '../../src/data/postsQuery';
 
 /** Placeholder production settings: what a .env for a real project holds. */
 const PRODUCTION = {
@@ -55,6 +56,12 @@ describe('npm run build for production', () => {
       '<meta name="feed-first-page" content="https://firestore.googleapis.com/v1/projects/' +
         'club-feed/databases/(default)/documents:runQuery?key=AIza-placeholder" />',
     );
+  });
+
+  it("writes the first page's query into the page, from the one place it is written", () => {
+    const meta = /<meta name="feed-first-page-query" content="([^"]*)"/.exec(production.indexHtml);
+    const content = (meta?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    expect(JSON.parse(content)).toEqual(FIRST_PAGE_QUERY);
   });
 
   it('has exactly the inline scripts whose hashes firebase.json allows, in every build', () => {

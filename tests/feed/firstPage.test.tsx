@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/App';
-import { PAGE_SIZE } from '../../src/config';
-import { FIRST_RENDER_POSTS } from '../../src/feed/useRenderedCount';
-import { firstPageWithin, takeArrivedFirstPage } from '../../src/feedStore';
+import { PAGE_SIZE } from '../../src/data/postsQuery';
 import { buildPosts, clearFirestore, seedPosts } from './support/firestore';
 import { runIndexHtmlInlineScripts } from './support/indexHtml';
 import { startFirestoreProxy, type FirestoreProxy } from './support/proxy';
@@ -31,18 +31,13 @@ beforeEach(async () => {
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
 const queries = () => proxy.seen.filter((path) => path.includes(':runQuery'));
 
-describe("index.html's first-page prefetch (one data path, two transports)", () => {
-  it('asks for one more than a page, so the app knows whether Load More has anything', () => {
-    expect(PAGE_SIZE).toBe(35);
-    expect(readFileSync('index.html', 'utf8')).toContain(`limit: ${PAGE_SIZE + 1}`);
-  });
-
-  it('serves the first page from the prefetch; Load More then uses the SDK', async () => {
+describe("index.html's first-page request (one data path, two transports)", () => {
+  it('serves the first page from the request; Load More then uses the SDK', async () => {
     await seedPosts(buildPosts(40));
     runIndexHtmlInlineScripts();
     expect(window.__feedFirstPage?.promise).toBeInstanceOf(Promise);
     const { user } = await renderApp();
-    expect(articles()).toHaveLength(35);
+    expect(articles()).toHaveLength(PAGE_SIZE);
     expect(window.__feedFirstPage).toBeUndefined();
     // One request so far: the script's own (plain fetch, no API key); the SDK adds ?key=.
     expect(queries()).toHaveLength(1);
@@ -54,7 +49,16 @@ describe("index.html's first-page prefetch (one data path, two transports)", () 
     expect(queries()[1]).toContain('key=');
   });
 
-  it('falls back to the SDK when the prefetch fails', async () => {
+  it('asks for one more than a page: a first page that is all there is offers no Load More', async () => {
+    await seedPosts(buildPosts(PAGE_SIZE));
+    runIndexHtmlInlineScripts();
+    await renderApp();
+    expect(articles()).toHaveLength(PAGE_SIZE);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    expect(queries()).toHaveLength(1);
+  });
+
+  it('falls back to the SDK when the request fails', async () => {
     await seedPosts(buildPosts(3));
     proxy.fail(':runQuery', 503);
     runIndexHtmlInlineScripts();
@@ -63,43 +67,56 @@ describe("index.html's first-page prefetch (one data path, two transports)", () 
     expect(queries()).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
-});
 
-describe('a first render that already holds the posts', () => {
-  it('shows the first cards at once, then the rest of the page, and only then Load More', async () => {
-    await seedPosts(buildPosts(40));
-    runIndexHtmlInlineScripts();
-    await window.__feedFirstPage?.promise;
-    const page = takeArrivedFirstPage();
-    expect(page?.posts).toHaveLength(PAGE_SIZE);
-    expect(window.__feedFirstPage).toBeUndefined();
-
-    render(<App firstPage={page} />);
-    // The very first render: posts, no "Loading posts…", the feed busy while cards are added.
-    expect(articles()).toHaveLength(FIRST_RENDER_POSTS);
-    expect(screen.queryByText('Loading posts…')).not.toBeInTheDocument();
-    expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'true');
-    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
-
-    await waitFor(() => expect(articles()).toHaveLength(PAGE_SIZE));
-    expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false');
-    expect(screen.getByRole('button', { name: 'Load More' })).toBeInTheDocument();
-    expect(queries()).toHaveLength(1); // the prefetch alone: the SDK was not needed
-  });
-
-  it('waits for a prefetch still on its way, and not longer than asked', async () => {
+  it('shows "Loading posts…" while the request is on its way, then its posts', async () => {
     await seedPosts(buildPosts(2));
     const held = proxy.hold(':runQuery');
     runIndexHtmlInlineScripts();
     await held.arrived;
-    const started = Date.now();
-    expect(await firstPageWithin(200)).toBeNull();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-
-    const waiting = firstPageWithin(10_000);
+    await renderApp({ waitForFeed: false });
+    expect(await screen.findByText('Loading posts…')).toBeInTheDocument();
     held.release();
-    const page = await waiting;
-    expect(page?.posts).toHaveLength(2);
+    await waitFor(() => expect(articles()).toHaveLength(2));
+    expect(screen.queryByText('Loading posts…')).not.toBeInTheDocument();
+    expect(queries()).toHaveLength(1); // the script's request, not a second one from the SDK
+  });
+});
+
+describe('a first render that already holds the posts', () => {
+  it('shows the first cards at once, then the rest of the page in the background', async () => {
+    await seedPosts(buildPosts(40));
+    runIndexHtmlInlineScripts();
+    await window.__feedFirstPage?.promise;
+
+    // Rendered as main.tsx does, outside act(), to see the very first commit on its own.
+    const actEnvironment: unknown = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    try {
+      flushSync(() =>
+        root.render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        ),
+      );
+      // The very first render: posts, no "Loading posts…", the feed busy while cards are added.
+      expect(articles().length).toBeGreaterThan(0);
+      expect(articles().length).toBeLessThan(PAGE_SIZE);
+      expect(screen.queryByText('Loading posts…')).not.toBeInTheDocument();
+      expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'true');
+
+      await waitFor(() => expect(articles()).toHaveLength(PAGE_SIZE));
+      expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false');
+      expect(screen.getByRole('button', { name: 'Load More' })).not.toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      expect(queries()).toHaveLength(1); // the script's request alone: the SDK was not needed
+    } finally {
+      root.unmount();
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
   });
 
   it("preloads the newest post's picture, and only an http(s) or same-site one", async () => {

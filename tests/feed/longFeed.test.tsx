@@ -2,12 +2,15 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Feed } from '../../src/feed/Feed';
-import { toPost, type Post } from '../../src/feed/post';
-import type { FeedModel } from '../../src/feed/useFeed';
+import { toPost, type Post } from '../../src/data/post';
+import type { FeedModel } from '../../src/data/useFeed';
 import type { AppUser } from '../../src/permissions';
+import { installDialogPolyfill } from './support/dialogPolyfill';
+
+installDialogPolyfill();
 
 /**
- * A long feed renders only the cards near the screen (src/feed/useFeedWindow.ts). jsdom lays
+ * A long feed renders only the cards near the screen (src/feed/VirtualCards.tsx). jsdom lays
  * nothing out: every card counts as 32rem tall and the screen as jsdom's 768 px, so two cards are
  * near the top of the list.
  */
@@ -17,6 +20,8 @@ const POSTS: Post[] = Array.from({ length: 40 }, (_, index) =>
     content: index % 2 === 0 ? 'An odd-numbered story.' : 'An even-numbered story.',
     imageUrl: '/images/stadium-night.svg',
     created: Date.UTC(2026, 0, 1) - index * 3_600_000,
+    // The fan's own comment on Story 2, which they may remove.
+    comments: index === 1 ? [{ user: 'fan@example.com', text: 'Mine', date: '1/1/2026' }] : [],
   }),
 );
 const FAN: AppUser = { uid: 'fan', email: 'fan@example.com', emailVerified: true, google: true };
@@ -39,6 +44,7 @@ function feedOf(posts: Post[]): FeedModel {
       addComment: resolved,
       removeComment: resolved,
       deletePost: resolved,
+      prepare: () => {},
     },
   };
 }
@@ -46,8 +52,10 @@ function feedOf(posts: Post[]): FeedModel {
 async function renderFeed(query = '', windowFrom = WINDOW_FROM) {
   const feed = feedOf(POSTS);
   const view = render(<Feed feed={feed} query={query} user={FAN} windowFrom={windowFrom} />);
-  // Cards are added a few per task; the feed is busy until they are all in.
-  await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'));
+  // The feed is busy until its cards are in; a long one first loads its virtual list's code.
+  await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'), {
+    timeout: 5000,
+  });
   const search = (next: string) =>
     view.rerender(<Feed feed={feed} query={next} user={FAN} windowFrom={windowFrom} />);
   return { search };
@@ -137,5 +145,18 @@ describe('a long feed', () => {
 
     act(() => story2.blur());
     await waitFor(() => expect(articleNames()).toEqual(['Story 6', 'Story 7', 'Story 8']));
+  });
+
+  it('keeps a card whose Remove confirmation is open, wherever the reader scrolls', async () => {
+    const user = userEvent.setup();
+    await renderFeed();
+    const story2 = screen.getByRole('article', { name: 'Story 2' });
+    await user.click(within(story2).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
+
+    await scrollListTo(3000);
+    expect(articleNames()).toEqual(['Story 2', 'Story 6', 'Story 7', 'Story 8']);
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeVisible();
   });
 });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { firestoreRunQueryUrl } from '../../../scripts/lib/appEnv';
+import { FIRST_PAGE_QUERY, FIRST_PAGE_QUERY_META } from '../../../src/data/postsQuery';
 
 /**
- * Runs index.html's inline script(s) in the test's window, after adding the <meta> the build
- * fills, from the env the test stubbed: the theme-before-first-paint and the first-page prefetch
+ * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build
+ * fills (the address from the env the test stubbed, the first page's query): the theme-before-first-paint and the first-page prefetch
  * under test.
  */
 export function runIndexHtmlInlineScripts(): void {
@@ -18,6 +19,11 @@ export function runIndexHtmlInlineScripts(): void {
     VITE_FIRESTORE_EMULATOR_HOST: env('VITE_FIRESTORE_EMULATOR_HOST'),
   });
   document.head.append(meta);
+  document.head.querySelector(`meta[name="${FIRST_PAGE_QUERY_META}"]`)?.remove();
+  const query = document.createElement('meta');
+  query.name = FIRST_PAGE_QUERY_META;
+  query.content = JSON.stringify(FIRST_PAGE_QUERY);
+  document.head.append(query);
   for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
     if (/%VITE_/.test(match[1])) throw new Error('index.html inline scripts must not use %VITE_*%');
     // The script is the project's own index.html, run as the browser would run it.

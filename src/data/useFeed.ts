@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import * as store from '../feedStore';
-import type { Cursor, PostsPage } from '../feedStore';
+import { arrivedFirstPage, takeFirstPageRequest } from './firstPage';
+import type { Cursor, PostsPage } from './page';
 import type { Comment, NewPost, Post } from './post';
 
 export type FeedStatus = 'loading' | 'ready' | 'failed';
@@ -82,6 +83,8 @@ export interface FeedOps {
   addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
   removeComment: (id: string, comment: Comment) => Promise<void>;
   deletePost: (id: string) => Promise<void>;
+  /** Starts loading the data module ahead of need (a form focused, Load More coming near). */
+  prepare: () => void;
 }
 
 export interface FeedModel extends FeedState {
@@ -92,15 +95,14 @@ export interface FeedModel extends FeedState {
 }
 
 /**
- * The loaded posts and every operation on them: spec §4's paging, new post, edit, delete.
- * `arrivedFirstPage` is a first page already at hand (index.html's prefetch); otherwise it loads.
+ * The loaded posts and every operation on them: spec §4's paging, new post, edit, delete. The
+ * first render already shows the first page when index.html's request for it has arrived.
  */
-export function useFeed(arrivedFirstPage: PostsPage | null = null): FeedModel {
-  const [state, dispatch] = useReducer(reducer, arrivedFirstPage, initialState);
+export function useFeed(): FeedModel {
+  const [startedWith] = useState(arrivedFirstPage);
+  const [state, dispatch] = useReducer(reducer, startedWith, initialState);
   // The request in flight, kept across StrictMode's double effect so the first page loads once.
-  const pending = useRef<Promise<PostsPage> | null>(
-    arrivedFirstPage && Promise.resolve(arrivedFirstPage),
-  );
+  const pending = useRef<Promise<PostsPage> | null>(null);
   const mounted = useRef(false);
 
   const load = useCallback((cursor: Cursor | null) => {
@@ -123,11 +125,15 @@ export function useFeed(arrivedFirstPage: PostsPage | null = null): FeedModel {
 
   useEffect(() => {
     mounted.current = true;
-    if (!pending.current) load(null);
+    // Started from the page at hand: it is taken over, not requested again.
+    if (!pending.current) {
+      if (startedWith) pending.current = takeFirstPageRequest();
+      else load(null);
+    }
     return () => {
       mounted.current = false;
     };
-  }, [load]);
+  }, [load, startedWith]);
 
   const { status, nextCursor, firstPage } = state;
   const loadMore = useCallback(() => {
@@ -159,6 +165,7 @@ export function useFeed(arrivedFirstPage: PostsPage | null = null): FeedModel {
       await store.deletePost(id);
       dispatch({ type: 'removed', id });
     },
+    prepare: store.warmStore,
   }));
 
   return { ...state, hasMore: nextCursor !== null, loadMore, retry, ops };

@@ -1,0 +1,60 @@
+import { toPage, type PostsPage } from './page';
+import { decodeRunQuery } from './restDecode';
+
+/**
+ * The first page's path from index.html to the first render, in one place. index.html's inline
+ * script requests it before any module loads (FIRST_PAGE_QUERY, written into the page at build
+ * time) and leaves the request on `window.__feedFirstPage`; this module takes it over on first
+ * use, so nothing else touches the global. useFeed starts from the page if it has arrived by the first
+ * render; otherwise feedStore.listPosts awaits the request, and falls back to the SDK if it failed.
+ */
+interface Prefetch {
+  promise: Promise<unknown>;
+  /** The runQuery's JSON, once it has arrived. */
+  json?: unknown;
+}
+
+declare global {
+  interface Window {
+    __feedFirstPage?: Prefetch;
+  }
+}
+
+let prefetch: Prefetch | undefined;
+let arrived: PostsPage | null = null;
+
+function adoptPrefetch(): void {
+  if (typeof window === 'undefined' || !window.__feedFirstPage) return;
+  prefetch = window.__feedFirstPage;
+  arrived = null;
+  window.__feedFirstPage = undefined;
+}
+
+/** The first page if index.html's request has arrived (and is still unused); null otherwise. */
+export function arrivedFirstPage(): PostsPage | null {
+  adoptPrefetch();
+  if (!arrived && prefetch?.json !== undefined) {
+    try {
+      arrived = toPage(decodeRunQuery(prefetch.json));
+    } catch {
+      prefetch = undefined; // answered oddly: the SDK loads the first page instead
+    }
+  }
+  return arrived;
+}
+
+/**
+ * index.html's request for the first page, decoded; null when there is none (or it was used). It
+ * serves one first page only: Retry and later reloads go through the SDK.
+ */
+export function takeFirstPageRequest(): Promise<PostsPage> | null {
+  adoptPrefetch();
+  const taken = prefetch;
+  prefetch = undefined;
+  if (arrived) {
+    const page = arrived;
+    arrived = null;
+    return Promise.resolve(page);
+  }
+  return taken ? taken.promise.then((json) => toPage(decodeRunQuery(json))) : null;
+}
