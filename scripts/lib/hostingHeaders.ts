@@ -72,19 +72,29 @@ export function addCspSources(policy: string, directive: string, sources: string
   return directives.join('; ');
 }
 
-/** The Content-Security-Policy's 'sha256-…' sources in script-src. */
-export function cspScriptHashes(policy: string): string[] {
-  const scriptSrc = policy
+/** The Content-Security-Policy's 'sha256-…' sources in script-src (or another directive). */
+export function cspHashes(policy: string, directive = 'script-src'): string[] {
+  const sources = policy
     .split(';')
     .map((part) => part.trim().split(/\s+/))
-    .find(([name]) => name === 'script-src');
-  return (scriptSrc ?? []).filter((source) => /^'sha256-/.test(source)).sort();
+    .find(([name]) => name === directive);
+  return (sources ?? []).filter((source) => /^'sha256-/.test(source)).sort();
 }
 
 /** CSP hash sources of the inline (src-less) scripts of an HTML page, in page order. */
 export function inlineScriptHashes(html: string): string[] {
+  return inlineHashes(html, 'script');
+}
+
+/** CSP hash sources of the <style> blocks of an HTML page (the build inlines the CSS). */
+export function inlineStyleHashes(html: string): string[] {
+  return inlineHashes(html, 'style');
+}
+
+function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  const element = new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'gi');
+  for (const match of html.matchAll(element)) {
     if (/\bsrc\s*=/i.test(match[1])) continue;
     hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
   }

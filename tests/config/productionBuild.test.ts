@@ -5,9 +5,10 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
-  cspScriptHashes,
+  cspHashes,
   hostingCsp,
   inlineScriptHashes,
+  inlineStyleHashes,
   readHeaderRules,
 } from '../../scripts/lib/hostingHeaders';
 import { FIRST_PAGE_QUERY } from '../../src/data/postsQuery';
@@ -64,8 +65,16 @@ describe('npm run build for production', () => {
     expect(JSON.parse(content)).toEqual(FIRST_PAGE_QUERY);
   });
 
+  it('inlines the CSS as one <style> block that firebase.json allows by hash, in every build', () => {
+    const hashes = inlineStyleHashes(production.indexHtml);
+    expect(hashes).toHaveLength(1);
+    expect(hashes).toEqual(cspHashes(hostingCsp(readHeaderRules()), 'style-src'));
+    expect(inlineStyleHashes(emulator.indexHtml)).toEqual(hashes);
+    expect(production.indexHtml).not.toContain('rel="stylesheet"');
+  });
+
   it('has exactly the inline scripts whose hashes firebase.json allows, in every build', () => {
-    const allowed = cspScriptHashes(hostingCsp(readHeaderRules()));
+    const allowed = cspHashes(hostingCsp(readHeaderRules()), 'script-src');
     const hashes = inlineScriptHashes(production.indexHtml);
     expect(hashes.length).toBeGreaterThan(0);
     expect([...hashes].sort()).toEqual(allowed);
