@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import { PAGE_SIZE } from '../../src/data/postsQuery';
 import { ROOT } from './env';
+
+/** The feed's page size, from the one place it is written. */
+export { PAGE_SIZE };
 
 /** How a person finds things on the one screen: by role and accessible name. */
 export const ADMIN_EMAIL = readAdminEmail(join(ROOT, 'firestore.rules'));
 export const FAN_EMAIL = 'e2e.fan@example.com';
-export const PAGE_SIZE = 35;
 
 export function feed(page: Page): Locator {
   return page.getByRole('feed');

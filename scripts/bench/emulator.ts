@@ -14,11 +14,12 @@ import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PAGE_SIZE } from '../../src/data/postsQuery';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PROJECT = 'demo-bench';
 const DOCS = `projects/${PROJECT}/databases/(default)/documents`;
-const PAGE = 35;
+const PAGE = PAGE_SIZE;
 
 export interface BenchEmulator {
   url: string;
