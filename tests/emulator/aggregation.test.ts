@@ -9,7 +9,6 @@ import {
   collection,
   collectionGroup,
   count,
-  doc,
   getAggregate,
   getCount,
   limit,
@@ -18,11 +17,10 @@ import {
   query,
   sum,
   where,
-  writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rejection, startHarness, type Harness } from '../support/harness';
+import { rejection, startHarness, writeDocs, type Harness } from '../support/harness';
 
 let h: Harness;
 let db: Firestore;
@@ -33,10 +31,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.clear());
 
-async function write(docs: Record<string, Record<string, unknown>>): Promise<void> {
-  const batch = writeBatch(db);
-  for (const [path, data] of Object.entries(docs)) batch.set(doc(db, path), data);
-  await batch.commit();
+/** Sets each document (path → data) in one batch, through the SDK. */
+function write(docs: Record<string, Record<string, unknown>>): Promise<void> {
+  return writeDocs(db, docs);
 }
 
 /** Writes documents with exact REST values (so 1 and 1.0 differ in type). */

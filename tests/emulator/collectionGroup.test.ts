@@ -18,12 +18,11 @@ import {
   startAfter,
   startAt,
   where,
-  writeBatch,
   type Firestore,
   type Query,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../support/harness';
+import { startHarness, writeDocs, type Harness } from '../support/harness';
 
 let h: Harness;
 let db: Firestore;
@@ -34,10 +33,9 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.clear());
 
-async function write(docs: Record<string, Record<string, unknown>>): Promise<void> {
-  const batch = writeBatch(db);
-  for (const [path, data] of Object.entries(docs)) batch.set(doc(db, path), data);
-  await batch.commit();
+/** Sets each document (path → data) in one batch, through the SDK. */
+function write(docs: Record<string, Record<string, unknown>>): Promise<void> {
+  return writeDocs(db, docs);
 }
 
 async function paths(q: Query): Promise<string[]> {

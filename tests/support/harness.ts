@@ -8,8 +8,10 @@ import { readFileSync } from 'node:fs';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectFirestoreEmulator,
+  doc,
   getFirestore,
   setLogLevel,
+  writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
 import { expect } from 'vitest';
@@ -174,4 +176,14 @@ export async function expectDenied(operation: Promise<unknown>): Promise<void> {
   expect(error, 'expected permission-denied, but the request was allowed').not.toBeNull();
   // Compared by code: the SDK's error may come from another copy of the class (ESM vs CJS).
   expect(error).toMatchObject({ name: 'FirebaseError', code: 'permission-denied' });
+}
+
+/** Sets each document (path → data) in one batch through the Lite SDK, as an app would. */
+export async function writeDocs(
+  db: Firestore,
+  docs: Record<string, Record<string, unknown>>,
+): Promise<void> {
+  const batch = writeBatch(db);
+  for (const [path, data] of Object.entries(docs)) batch.set(doc(db, path), data);
+  await batch.commit();
 }
