@@ -1,6 +1,4 @@
-import { useRef, useState } from 'react';
-import { describeError } from '../feed/describeError';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmedButton } from '../feed/ConfirmedButton';
 
 export interface PostActionsProps {
   title: string;
@@ -13,19 +11,6 @@ export interface PostActionsProps {
 
 /** The administrator's Edit and Delete; Delete asks first. */
 export function PostActions({ title, titleId, focusEdit, onEdit, onDelete }: PostActionsProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const deleteButton = useRef<HTMLButtonElement>(null);
-
-  const remove = async () => {
-    setConfirming(false);
-    try {
-      await onDelete();
-    } catch (failure) {
-      setError(describeError(failure, 'Not deleted'));
-    }
-  };
-
   return (
     <div className="post__actions">
       <button
@@ -37,32 +22,15 @@ export function PostActions({ title, titleId, focusEdit, onEdit, onDelete }: Pos
       >
         Edit
       </button>
-      <button
-        type="button"
-        ref={deleteButton}
+      <ConfirmedButton
+        label="Delete"
         className="button button--danger"
-        aria-describedby={titleId}
-        onClick={() => setConfirming(true)}
-      >
-        Delete
-      </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          question="Delete this post?"
-          detail={`“${title}” will be removed for everyone. This cannot be undone.`}
-          confirmLabel="Delete"
-          onConfirm={() => void remove()}
-          onCancel={() => {
-            setConfirming(false);
-            deleteButton.current?.focus();
-          }}
-        />
-      )}
+        describedBy={titleId}
+        question="Delete this post?"
+        detail={`“${title}” will be removed for everyone. This cannot be undone.`}
+        failure="Not deleted"
+        onConfirm={onDelete}
+      />
     </div>
   );
 }

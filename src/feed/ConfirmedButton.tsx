@@ -1,0 +1,86 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { describeError } from './describeError';
+
+// Loaded on the first press: most readers never open it.
+const LazyConfirmDialog = lazy(() =>
+  import('../ui/ConfirmDialog').then((module) => ({ default: module.ConfirmDialog })),
+);
+
+export interface ConfirmedButtonProps {
+  /** The button's text, and the confirming button's in the dialog ('Delete', 'Remove'). */
+  label: string;
+  className: string;
+  /** The element that says what the button acts on (a post's title, a comment). */
+  describedBy: string;
+  question: string;
+  detail: string;
+  /** What a failure message starts with ('Not deleted'). */
+  failure: string;
+  onConfirm: () => Promise<void>;
+}
+
+/**
+ * A button for something that cannot be undone: it asks first in a modal dialog, then acts; a
+ * failure is said next to it, and focus comes back to it after Cancel or a failure.
+ */
+export function ConfirmedButton({
+  label,
+  className,
+  describedBy,
+  question,
+  detail,
+  failure,
+  onConfirm,
+}: ConfirmedButtonProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const act = async () => {
+    setConfirming(false);
+    setBusy(true);
+    try {
+      await onConfirm();
+    } catch (caught) {
+      setError(describeError(caught, failure));
+      setBusy(false);
+      button.current?.focus();
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        ref={button}
+        className={className}
+        aria-describedby={describedBy}
+        aria-busy={busy}
+        disabled={busy}
+        onClick={() => setConfirming(true)}
+      >
+        {label}
+      </button>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      {confirming && (
+        <Suspense fallback={null}>
+          <LazyConfirmDialog
+            question={question}
+            detail={detail}
+            confirmLabel={label}
+            onConfirm={() => void act()}
+            onCancel={() => {
+              setConfirming(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
