@@ -1,16 +1,17 @@
 import { config, splitHost } from './config';
 import { takeFirstPageRequest } from './data/firstPage';
 import { toPage, type Cursor, type PostsPage } from './data/page';
-import { toPost, type Comment, type NewPost, type Post } from './data/post';
-import { PAGE_SIZE } from './data/postsQuery';
+import { isRecord, type Comment, type NewPost, type Post } from './data/post';
+import { decodeRunQuery } from './data/restDecode';
+import { pageQuery, runQueryUrl } from './data/postsQuery';
 import { StoreError, type StoreErrorCode } from './data/storeError';
 import { LIMITS } from './limits';
 
 /**
- * The app's data operations, and the only module that talks to Firestore. The SDK (Firestore Lite)
- * is loaded on first need, so a visitor's first page can arrive through index.html's plain-fetch
- * request (src/data/firstPage.ts) while the SDK is not even downloaded: one data path, two
- * transports, both ending in toPost().
+ * The app's data operations, and the only module that talks to Firestore. Pages are read over
+ * Firestore's REST API with one query and one decoder (the first one requested by index.html
+ * before any module loads, src/data/firstPage.ts); the SDK (Firestore Lite) is loaded only for
+ * writes, so a reader never downloads it.
  */
 
 // Loaded on first need, so a visitor's first page never waits for it; its types come from the loader.
@@ -44,7 +45,7 @@ function loadStore(): Promise<Store> {
   return storePromise;
 }
 
-/** Starts downloading the SDK ahead of need (Load More coming into view, a form focused). */
+/** Starts downloading the SDK ahead of a write (a form focused, the post form shown). */
 export function warmStore(): void {
   loadStore().catch(() => {});
 }
@@ -57,18 +58,65 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
       try {
         return await prefetched;
       } catch {
-        // The prefetch failed or answered oddly: the SDK below tries again and reports properly.
+        // The prefetch failed or answered oddly: the request below tries again and reports properly.
       }
     }
   }
-  return call(async ({ sdk, db }) => {
-    const order = [sdk.orderBy('created', 'desc'), sdk.orderBy(sdk.documentId(), 'desc')];
-    const after = cursor ? [sdk.startAfter(cursor.created, cursor.id)] : [];
-    // One more than a page tells whether a next page exists, so Load More never shows an empty one.
-    const q = sdk.query(sdk.collection(db, 'posts'), ...order, ...after, sdk.limit(PAGE_SIZE + 1));
-    const snapshot = await sdk.getDocs(q);
-    return toPage(snapshot.docs.map((doc) => toPost(doc.id, doc.data())));
+  return readPage(cursor);
+}
+
+/**
+ * A page over Firestore's REST API, as index.html's first request reads it: the same query, the
+ * same decoder, and no SDK to download for reading. Reads are public, so no credentials are sent.
+ */
+async function readPage(cursor: Cursor | null): Promise<PostsPage> {
+  const url = runQueryUrl({
+    projectId: config.firebase.projectId,
+    apiKey: config.firebase.apiKey,
+    emulatorHost: config.firestoreEmulatorHost,
   });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      // text/plain, as the SDK sends it: a simple request, so no CORS preflight.
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(pageQuery(cursor, config.firebase.projectId)),
+    });
+  } catch (error) {
+    throw new StoreError('unavailable', `Could not reach Firestore: ${String(error)}`);
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new StoreError(codeForStatus(response.status), restErrorMessage(json, response.status));
+  }
+  try {
+    return toPage(decodeRunQuery(json));
+  } catch (error) {
+    throw new StoreError('unknown', `Firestore answered oddly: ${String(error)}`);
+  }
+}
+
+/** The SDK's mapping of HTTP statuses to error codes, for the reads made without it. */
+function codeForStatus(status: number): StoreErrorCode {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'permission-denied';
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'aborted';
+  if (status === 429) return 'resource-exhausted';
+  if (status === 501) return 'unimplemented';
+  if (status === 503) return 'unavailable';
+  if (status === 504) return 'deadline-exceeded';
+  if (status >= 400 && status < 500) return 'failed-precondition';
+  return 'internal';
+}
+
+/** Firestore's error JSON carries the message: `{ error: { message } }`. */
+function restErrorMessage(json: unknown, status: number): string {
+  if (isRecord(json) && isRecord(json.error) && typeof json.error.message === 'string') {
+    return json.error.message;
+  }
+  return `Firestore answered ${status}`;
 }
 
 export async function createPost(input: NewPost): Promise<Post> {

@@ -1,4 +1,5 @@
 import { readAdminEmail } from './adminEmail.ts';
+import { runQueryUrl } from '../../src/data/postsQuery.ts';
 
 /**
  * The app's settings, resolved once at build time. Vite exposes each as import.meta.env.VITE_* and
@@ -93,8 +94,9 @@ export function firestoreRunQueryUrl(
     | 'VITE_FIRESTORE_EMULATOR_HOST'
   >,
 ): string {
-  const documents = `projects/${env.VITE_FIREBASE_PROJECT_ID}/databases/(default)/documents`;
-  return env.VITE_USE_EMULATORS === 'true'
-    ? `http://${env.VITE_FIRESTORE_EMULATOR_HOST}/v1/${documents}:runQuery`
-    : `https://firestore.googleapis.com/v1/${documents}:runQuery?key=${encodeURIComponent(env.VITE_FIREBASE_API_KEY)}`;
+  return runQueryUrl({
+    projectId: env.VITE_FIREBASE_PROJECT_ID,
+    apiKey: env.VITE_FIREBASE_API_KEY,
+    emulatorHost: env.VITE_USE_EMULATORS === 'true' ? env.VITE_FIRESTORE_EMULATOR_HOST : null,
+  });
 }

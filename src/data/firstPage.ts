@@ -6,7 +6,7 @@ import { decodeRunQuery } from './restDecode';
  * script requests it before any module loads (FIRST_PAGE_QUERY, written into the page at build
  * time) and leaves the request on `window.__feedFirstPage`; this module takes it over on first
  * use, so nothing else touches the global. useFeed starts from the page if it has arrived by the first
- * render; otherwise feedStore.listPosts awaits the request, and falls back to the SDK if it failed.
+ * render; otherwise feedStore.listPosts awaits the request, and asks again if it failed.
  */
 interface Prefetch {
   promise: Promise<unknown>;
@@ -37,7 +37,7 @@ export function arrivedFirstPage(): PostsPage | null {
     try {
       arrived = toPage(decodeRunQuery(prefetch.json));
     } catch {
-      prefetch = undefined; // answered oddly: the SDK loads the first page instead
+      prefetch = undefined; // answered oddly: feedStore asks for the first page again
     }
   }
   return arrived;
@@ -45,7 +45,7 @@ export function arrivedFirstPage(): PostsPage | null {
 
 /**
  * index.html's request for the first page, decoded; null when there is none (or it was used). It
- * serves one first page only: Retry and later reloads go through the SDK.
+ * serves one first page only: Retry and later reloads ask again (feedStore.readPage).
  */
 export function takeFirstPageRequest(): Promise<PostsPage> | null {
   adoptPrefetch();

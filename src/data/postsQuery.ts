@@ -11,7 +11,14 @@ export const PAGE_SIZE = 35;
  * than a page tells whether a next page exists, so Load More never shows an empty one. index.html's
  * inline script sends it before any module loads; the SDK asks the same for the pages after.
  */
-export const FIRST_PAGE_QUERY = {
+export const FIRST_PAGE_QUERY: {
+  structuredQuery: {
+    from: { collectionId: string }[];
+    orderBy: { field: { fieldPath: string }; direction: string }[];
+    limit: number;
+    startAt?: { values: Record<string, string>[]; before: boolean };
+  };
+} = {
   structuredQuery: {
     from: [{ collectionId: 'posts' }],
     orderBy: [
@@ -24,3 +31,39 @@ export const FIRST_PAGE_QUERY = {
 
 /** The <meta> of index.html that carries FIRST_PAGE_QUERY, filled at build time. */
 export const FIRST_PAGE_QUERY_META = 'feed-first-page-query';
+
+/** The documents root of a project's default database, as REST paths and references name it. */
+export function documentsRoot(projectId: string): string {
+  return `projects/${projectId}/databases/(default)/documents`;
+}
+
+/** The runQuery for the page after `cursor` (the first page when null), in REST form. */
+export function pageQuery(
+  cursor: { created: number; id: string } | null,
+  projectId: string,
+): typeof FIRST_PAGE_QUERY {
+  if (!cursor) return FIRST_PAGE_QUERY;
+  const after: { values: Record<string, string>[]; before: boolean } = {
+    values: [
+      { integerValue: String(cursor.created) },
+      { referenceValue: `${documentsRoot(projectId)}/posts/${cursor.id}` },
+    ],
+    before: false,
+  };
+  return { structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, startAt: after } };
+}
+
+/**
+ * Where a runQuery is posted: the emulator when `emulatorHost` is set, hosted Firestore otherwise.
+ * The build writes it into index.html for the first page's request; the app posts later pages there.
+ */
+export function runQueryUrl(settings: {
+  projectId: string;
+  apiKey: string;
+  emulatorHost: string | null;
+}): string {
+  const documents = documentsRoot(settings.projectId);
+  return settings.emulatorHost
+    ? `http://${settings.emulatorHost}/v1/${documents}:runQuery`
+    : `https://firestore.googleapis.com/v1/${documents}:runQuery?key=${encodeURIComponent(settings.apiKey)}`;
+}

@@ -1,9 +1,9 @@
 import { isRecord, toPost, type Post } from './post';
 
 /**
- * Decodes the JSON of a Firestore REST `runQuery` response (as index.html's prefetch receives it)
- * into Posts, in the order the server returned them. The REST transport's half of the data path;
- * the SDK transport decodes its own snapshots, both end in toPost().
+ * Decodes the JSON of a Firestore REST `runQuery` response into Posts, in the order the server
+ * returned them: the one decoder of every page read (index.html's first request, then each
+ * Load More through feedStore), ending in toPost().
  */
 export function decodeRunQuery(json: unknown): Post[] {
   if (!Array.isArray(json)) throw new Error('runQuery: expected an array of results');

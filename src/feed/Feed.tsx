@@ -148,7 +148,6 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
           loading={(loading && !firstPage) || adding}
           hasMore={hasMore}
           onLoadMore={onLoadMore}
-          onNear={ops.prepare}
         />
       )}
     </section>

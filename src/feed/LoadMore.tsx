@@ -1,35 +1,14 @@
-import { useEffect, useRef } from 'react';
-
 export interface LoadMoreProps {
   loading: boolean;
   hasMore: boolean;
   onLoadMore: () => void;
-  /** The reader nears the button: time to load what the next page needs. */
-  onNear: () => void;
 }
 
-/** The bottom of the feed: 'Loading more...' while a page loads, 'Load More' while there is one. */
-export function LoadMore({ loading, hasMore, onLoadMore, onNear }: LoadMoreProps) {
-  const button = useRef<HTMLButtonElement>(null);
-
-  // The next page needs the Firestore SDK: fetch it as the reader nears the button, not before,
-  // so a visitor's first load stays light.
-  useEffect(() => {
-    const element = button.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          onNear();
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasMore, onNear]);
-
+/**
+ * The bottom of the feed: 'Loading more...' while a page loads, 'Load More' while there is one.
+ * The next page is a plain REST request (feedStore.listPosts), so nothing needs warming first.
+ */
+export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
   return (
     <div className="load-more">
       <p role="status" className="load-more__status">
@@ -37,13 +16,10 @@ export function LoadMore({ loading, hasMore, onLoadMore, onNear }: LoadMoreProps
       </p>
       {hasMore && (
         <button
-          ref={button}
           type="button"
           className="button button--primary load-more__button"
           aria-disabled={loading}
           onClick={onLoadMore}
-          onPointerEnter={onNear}
-          onFocus={onNear}
         >
           Load More
         </button>
