@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FIREBASE_SETTINGS, resolveAppEnv } from '../../scripts/lib/appEnv';
+import { PRODUCTION_SETTINGS } from './productionSettings';
 
-/** Placeholder production settings, as a .env for a real project would hold them. */
-const PRODUCTION = {
-  VITE_USE_EMULATORS: 'false',
-  VITE_FIREBASE_API_KEY: 'AIza-placeholder',
-  VITE_FIREBASE_AUTH_DOMAIN: 'club-feed.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'club-feed',
-  VITE_FIREBASE_APP_ID: '1:123:web:abc',
-};
+const PRODUCTION = PRODUCTION_SETTINGS;
 
 describe('build settings: a production build never falls back to the emulators', () => {
   it('without any setting, names every missing Firebase setting', () => {

@@ -12,15 +12,9 @@ import {
   readHeaderRules,
 } from '../../scripts/lib/hostingHeaders';
 import { FIRST_PAGE_QUERY } from '../../src/data/postsQuery';
+import { PRODUCTION_SETTINGS } from './productionSettings';
 
-/** Placeholder production settings: what a .env for a real project holds. */
-const PRODUCTION = {
-  VITE_USE_EMULATORS: 'false',
-  VITE_FIREBASE_API_KEY: 'AIza-placeholder',
-  VITE_FIREBASE_AUTH_DOMAIN: 'club-feed.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'club-feed',
-  VITE_FIREBASE_APP_ID: '1:123:web:abc',
-};
+const PRODUCTION = PRODUCTION_SETTINGS;
 /** Text only the emulator account chooser and the emulator sign-in hold. */
 const EMULATOR_ONLY = ['Choose an account', 'Sign-in is still starting', 'did not answer for'];
 

@@ -21,15 +21,14 @@ import {
   limit,
   orderBy,
   query,
-  serverTimestamp,
   setLogLevel,
   startAfter,
   updateDoc,
-  writeBatch,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../emulator/rules/index';
 import { startFirestoreEmulator, type RunningEmulator } from '../../emulator/server';
+import { commentBatch } from '../support/harness';
 
 setLogLevel('silent');
 const PROJECT = 'demo-fuzz';
@@ -113,12 +112,8 @@ async function recordSdkRequests(): Promise<Recorded[]> {
       created: Date.now(),
     };
     const ref = await addDoc(collection(admin, 'posts'), post);
-    // As the app comments: the comment and the account's rate-limit stamp in one batch.
     const comment = { user: FAN.email, text: 'Great', date: new Date().toISOString() };
-    const batch = writeBatch(fan);
-    batch.update(doc(fan, 'posts', ref.id), { comments: arrayUnion(comment) });
-    batch.set(doc(fan, 'commenters', FAN.sub), { last: serverTimestamp() });
-    await batch.commit();
+    await commentBatch(fan, FAN.sub, ref.id, { comments: arrayUnion(comment) });
     await updateDoc(doc(fan, 'posts', ref.id), { comments: arrayRemove(comment) });
     await getCount(query(collection(visitor, 'posts'), limit(50)));
     await updateDoc(doc(admin, 'posts', ref.id), { content: 'Edited story' });

@@ -8,16 +8,15 @@ import {
   arrayUnion,
   doc,
   getDoc,
-  serverTimestamp,
   setDoc,
   updateDoc,
-  writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../../emulator/docSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/limits';
 import {
+  commentBatch,
   expectAllowed,
   expectDenied,
   googleUser,
@@ -67,11 +66,7 @@ function comment(i: number) {
 
 function commentAsFan(i: number): Promise<void> {
   const fan = googleUser(`worst-${i}`, longEmail(i));
-  const db = harness.client(fan);
-  const batch = writeBatch(db);
-  batch.update(doc(db, 'posts', POST_ID), { comments: arrayUnion(comment(i)) });
-  batch.set(doc(db, 'commenters', fan.sub), { last: serverTimestamp() });
-  return batch.commit();
+  return commentBatch(harness.client(fan), fan.sub, POST_ID, { comments: arrayUnion(comment(i)) });
 }
 
 describe('the largest post the rules allow', () => {

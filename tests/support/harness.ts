@@ -10,6 +10,7 @@ import {
   connectFirestoreEmulator,
   doc,
   getFirestore,
+  serverTimestamp,
   setLogLevel,
   writeBatch,
   type Firestore,
@@ -186,4 +187,20 @@ export async function writeDocs(
   const batch = writeBatch(db);
   for (const [path, data] of Object.entries(docs)) batch.set(doc(db, path), data);
   await batch.commit();
+}
+
+/**
+ * As the app comments (src/feedStore.ts addComment): `change` to posts/{postId} and the account's
+ * commenters/{uid} stamped with the server time, in one batch, for the rules' rate limit.
+ */
+export function commentBatch(
+  db: Firestore,
+  uid: string,
+  postId: string,
+  change: Record<string, unknown>,
+): Promise<void> {
+  const batch = writeBatch(db);
+  batch.update(doc(db, 'posts', postId), change);
+  batch.set(doc(db, 'commenters', uid), { last: serverTimestamp() });
+  return batch.commit();
 }
