@@ -83,7 +83,7 @@ export interface FeedOps {
   addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
   removeComment: (id: string, comment: Comment) => Promise<void>;
   deletePost: (id: string) => Promise<void>;
-  /** Starts loading the data module ahead of need (a form focused, Load More coming near). */
+  /** Starts loading the data module ahead of a write (a form focused, the post form shown). */
   prepare: () => void;
 }
 
