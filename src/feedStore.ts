@@ -1,9 +1,21 @@
 import { config, splitHost } from './config';
 import { takeFirstPageRequest } from './data/firstPage';
-import { toPage, type Cursor, type PostsPage } from './data/page';
+import { decodePage, type Cursor, type PostsPage } from './data/page';
 import { isRecord, type Comment, type NewPost, type Post } from './data/post';
-import { decodeRunQuery } from './data/restDecode';
-import { pageQuery, runQueryUrl } from './data/postsQuery';
+import {
+  CHANGES_PER_READ,
+  POST_CHANGES,
+  changesQuery,
+  documentsMethodUrl,
+  documentsRoot,
+  pageQuery,
+} from './data/postsQuery';
+import {
+  decodeBatchGet,
+  decodeChangeStamps,
+  readTimeOf,
+  type ChangeStamp,
+} from './data/restDecode';
 import { StoreError, type StoreErrorCode } from './data/storeError';
 import { LIMITS } from './limits';
 
@@ -67,21 +79,66 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
 
 /**
  * A page over Firestore's REST API, as index.html's first request reads it: the same query, the
- * same decoder, and no SDK to download for reading. Reads are public, so no credentials are sent.
+ * same decoder, and no SDK to download for reading.
  */
 async function readPage(cursor: Cursor | null): Promise<PostsPage> {
-  const url = runQueryUrl({
-    projectId: config.firebase.projectId,
-    apiKey: config.firebase.apiKey,
-    emulatorHost: config.firestoreEmulatorHost,
-  });
+  const json = await postRest('runQuery', pageQuery(cursor, config.firebase.projectId));
+  return decodeAnswer(() => decodePage(json));
+}
+
+/** What changed after a read: posts created or changed, ids deleted, and where to ask from next. */
+export interface PostChanges {
+  posts: Post[];
+  gone: string[];
+  /** The `since` of the next check: the read time of the last answer. */
+  since: string;
+}
+
+/**
+ * The posts changed after `since` (a read time as Firestore wrote it): the stamps of
+ * postChanges newer than it, then those posts by id. With nothing changed, one read.
+ */
+export async function readChanges(since: string): Promise<PostChanges> {
+  const ids = new Set<string>();
+  let after: ChangeStamp | null = null;
+  let json: unknown;
+  do {
+    json = await postRest('runQuery', changesQuery(since, after));
+    const stamps = decodeAnswer(() => decodeChangeStamps(json));
+    for (const stamp of stamps) ids.add(stamp.id);
+    // A full answer: more stamps may follow its last one.
+    after = stamps.length === CHANGES_PER_READ ? (stamps.at(-1) ?? null) : null;
+  } while (after);
+  // Everything up to the last answer's read time has been seen.
+  const next = readTimeOf(json) ?? since;
+  if (ids.size === 0) return { posts: [], gone: [], since: next };
+  const root = documentsRoot(config.firebase.projectId);
+  const documents = [...ids].map((id) => `${root}/posts/${id}`);
+  const posts = await postRest('batchGet', { documents });
+  const { found, missing } = decodeAnswer(() => decodeBatchGet(posts));
+  return { posts: found, gone: missing, since: next };
+}
+
+/**
+ * One call of Firestore's REST API (runQuery, batchGet), its JSON answer or a StoreError. Reads
+ * are public, so no credentials are sent; text/plain, as the SDK sends it, makes it a simple
+ * request (no CORS preflight).
+ */
+async function postRest(method: 'runQuery' | 'batchGet', body: unknown): Promise<unknown> {
+  const url = documentsMethodUrl(
+    {
+      projectId: config.firebase.projectId,
+      apiKey: config.firebase.apiKey,
+      emulatorHost: config.firestoreEmulatorHost,
+    },
+    method,
+  );
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      // text/plain, as the SDK sends it: a simple request, so no CORS preflight.
       headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify(pageQuery(cursor, config.firebase.projectId)),
+      body: JSON.stringify(body),
     });
   } catch (error) {
     throw new StoreError('unavailable', `Could not reach Firestore: ${String(error)}`);
@@ -90,8 +147,12 @@ async function readPage(cursor: Cursor | null): Promise<PostsPage> {
   if (!response.ok) {
     throw new StoreError(codeForStatus(response.status), restErrorMessage(json, response.status));
   }
+  return json;
+}
+
+function decodeAnswer<T>(decode: () => T): T {
   try {
-    return toPage(decodeRunQuery(json));
+    return decode();
   } catch (error) {
     throw new StoreError('unknown', `Firestore answered oddly: ${String(error)}`);
   }
@@ -120,15 +181,21 @@ function restErrorMessage(json: unknown, status: number): string {
 }
 
 export async function createPost(input: NewPost): Promise<Post> {
-  return call(async ({ sdk, db }) => {
+  return call(async (store) => {
+    const { sdk, db } = store;
     const fields = { ...input, comments: [], created: Date.now() };
-    const ref = await sdk.addDoc(sdk.collection(db, 'posts'), fields);
+    const ref = sdk.doc(sdk.collection(db, 'posts'));
+    await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
     return { id: ref.id, ...fields };
   });
 }
 
 export async function updatePostContent(id: string, content: string): Promise<void> {
-  return call(({ sdk, db }) => sdk.updateDoc(sdk.doc(db, 'posts', id), { content }));
+  return call((store) =>
+    commitWithStamp(store, id, (batch) =>
+      batch.update(store.sdk.doc(store.db, 'posts', id), { content }),
+    ),
+  );
 }
 
 /**
@@ -137,12 +204,13 @@ export async function updatePostContent(id: string, content: string): Promise<vo
  * few seconds per account. A refusal within that time rejects with code 'too-soon'.
  */
 export async function addComment(id: string, comment: Comment, uid: string): Promise<void> {
-  return call(async ({ sdk, db }) => {
-    const batch = sdk.writeBatch(db);
-    batch.update(sdk.doc(db, 'posts', id), { comments: sdk.arrayUnion(comment) });
-    batch.set(sdk.doc(db, 'commenters', uid), { last: sdk.serverTimestamp() });
+  return call(async (store) => {
+    const { sdk, db } = store;
     try {
-      await batch.commit();
+      await commitWithStamp(store, id, (batch) => {
+        batch.update(sdk.doc(db, 'posts', id), { comments: sdk.arrayUnion(comment) });
+        batch.set(sdk.doc(db, 'commenters', uid), { last: sdk.serverTimestamp() });
+      });
     } catch (error) {
       if (errorCode(error) === 'permission-denied' && (await commentedJustNow(uid))) {
         throw new StoreError('too-soon', 'This account commented less than a moment ago.');
@@ -167,13 +235,36 @@ async function commentedJustNow(uid: string): Promise<boolean> {
 
 /** Removes one comment (the administrator's any, a fan's own), leaving the others in order. */
 export async function removeComment(id: string, comment: Comment): Promise<void> {
-  return call(({ sdk, db }) =>
-    sdk.updateDoc(sdk.doc(db, 'posts', id), { comments: sdk.arrayRemove(comment) }),
+  return call((store) =>
+    commitWithStamp(store, id, (batch) =>
+      batch.update(store.sdk.doc(store.db, 'posts', id), {
+        comments: store.sdk.arrayRemove(comment),
+      }),
+    ),
   );
 }
 
 export async function deletePost(id: string): Promise<void> {
-  return call(({ sdk, db }) => sdk.deleteDoc(sdk.doc(db, 'posts', id)));
+  return call((store) =>
+    commitWithStamp(store, id, (batch) => batch.delete(store.sdk.doc(store.db, 'posts', id))),
+  );
+}
+
+type Batch = ReturnType<Sdk['writeBatch']>;
+
+/**
+ * Commits a post's writes with the stamp of postChanges/{id} at the server's time, in one batch:
+ * the rules refuse a post write without it, and open pages find the change by it (src/live/).
+ */
+async function commitWithStamp(
+  { sdk, db }: Store,
+  id: string,
+  write: (batch: Batch) => void,
+): Promise<void> {
+  const batch = sdk.writeBatch(db);
+  write(batch);
+  batch.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
+  await batch.commit();
 }
 
 async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {

@@ -1,5 +1,4 @@
-import { toPage, type PostsPage } from './page';
-import { decodeRunQuery } from './restDecode';
+import { decodePage, type PostsPage } from './page';
 
 /**
  * The first page's path from index.html to the first render, in one place. index.html's inline
@@ -35,7 +34,7 @@ export function arrivedFirstPage(): PostsPage | null {
   adoptPrefetch();
   if (!arrived && prefetch?.json !== undefined) {
     try {
-      arrived = toPage(decodeRunQuery(prefetch.json));
+      arrived = decodePage(prefetch.json);
     } catch {
       prefetch = undefined; // answered oddly: feedStore asks for the first page again
     }
@@ -56,5 +55,5 @@ export function takeFirstPageRequest(): Promise<PostsPage> | null {
     arrived = null;
     return Promise.resolve(page);
   }
-  return taken ? taken.promise.then((json) => toPage(decodeRunQuery(json))) : null;
+  return taken ? taken.promise.then(decodePage) : null;
 }

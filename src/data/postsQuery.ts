@@ -53,17 +53,69 @@ export function pageQuery(
   return { structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, startAt: after } };
 }
 
+/** Where the stamps of changed posts are kept, one per post (firestore.rules: postChanges). */
+export const POST_CHANGES = 'postChanges';
+
+/** Stamps read per check; the rules' page limit (50) bounds it too. */
+export const CHANGES_PER_READ = 50;
+
 /**
- * Where a runQuery is posted: the emulator when `emulatorHost` is set, hosted Firestore otherwise.
- * The build writes it into index.html for the first page's request; the app posts later pages there.
+ * The runQuery for the stamps of posts changed after `since` (a timestamp as Firestore wrote it),
+ * oldest first; `after` continues past the last stamp of a full answer.
  */
-export function runQueryUrl(settings: {
+export function changesQuery(
+  since: string,
+  after: { at: string; name: string } | null,
+): Record<string, unknown> {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: POST_CHANGES }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'at' },
+          op: 'GREATER_THAN',
+          value: { timestampValue: since },
+        },
+      },
+      orderBy: [
+        { field: { fieldPath: 'at' }, direction: 'ASCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
+      ],
+      limit: CHANGES_PER_READ,
+      ...(after && {
+        startAt: {
+          values: [{ timestampValue: after.at }, { referenceValue: after.name }],
+          before: false,
+        },
+      }),
+    },
+  };
+}
+
+interface RestSettings {
   projectId: string;
   apiKey: string;
   emulatorHost: string | null;
-}): string {
+}
+
+/**
+ * Where a REST method of the documents root (`runQuery`, `batchGet`) is posted: the emulator when
+ * `emulatorHost` is set, hosted Firestore otherwise.
+ */
+export function documentsMethodUrl(
+  settings: RestSettings,
+  method: 'runQuery' | 'batchGet',
+): string {
   const documents = documentsRoot(settings.projectId);
   return settings.emulatorHost
-    ? `http://${settings.emulatorHost}/v1/${documents}:runQuery`
-    : `https://firestore.googleapis.com/v1/${documents}:runQuery?key=${encodeURIComponent(settings.apiKey)}`;
+    ? `http://${settings.emulatorHost}/v1/${documents}:${method}`
+    : `https://firestore.googleapis.com/v1/${documents}:${method}?key=${encodeURIComponent(settings.apiKey)}`;
+}
+
+/**
+ * Where a runQuery is posted. The build writes it into index.html for the first page's request;
+ * the app posts later pages there.
+ */
+export function runQueryUrl(settings: RestSettings): string {
+  return documentsMethodUrl(settings, 'runQuery');
 }

@@ -6,13 +6,76 @@ import { isRecord, toPost, type Post } from './post';
  * Load More through feedStore), ending in toPost().
  */
 export function decodeRunQuery(json: unknown): Post[] {
+  return runQueryDocuments(json).map(({ name, fields }) =>
+    toPost(idOf(name), decodeFields(fields)),
+  );
+}
+
+/** A document of a REST answer: its full name and its fields, still in REST form. */
+export interface RestDocument {
+  name: string;
+  fields: Record<string, unknown>;
+}
+
+/** The documents of a runQuery answer, in order. */
+export function runQueryDocuments(json: unknown): RestDocument[] {
   if (!Array.isArray(json)) throw new Error('runQuery: expected an array of results');
   return json.flatMap((result: unknown) => {
-    if (!isRecord(result) || !isRecord(result.document)) return [];
-    const { name, fields } = result.document;
-    if (typeof name !== 'string') return [];
-    return [toPost(name.slice(name.lastIndexOf('/') + 1), decodeFields(fields))];
+    if (!isRecord(result)) return [];
+    const document = restDocument(result.document);
+    return document ? [document] : [];
   });
+}
+
+/**
+ * The time a REST read was made at, as Firestore wrote it (every entry of an answer carries it,
+ * an empty answer too); null when there is none. A change after it is newer than what was read.
+ */
+export function readTimeOf(json: unknown): string | null {
+  if (!Array.isArray(json)) return null;
+  for (const entry of json) {
+    if (isRecord(entry) && typeof entry.readTime === 'string') return entry.readTime;
+  }
+  return null;
+}
+
+/** The stamp of a changed post (postChanges/{id}): which post, and when, as Firestore wrote it. */
+export interface ChangeStamp {
+  id: string;
+  name: string;
+  at: string;
+}
+
+/** The stamps of a runQuery over postChanges, in order; one without a timestamp is skipped. */
+export function decodeChangeStamps(json: unknown): ChangeStamp[] {
+  return runQueryDocuments(json).flatMap(({ name, fields }) => {
+    const at = isRecord(fields.at) ? fields.at.timestampValue : undefined;
+    return typeof at === 'string' ? [{ id: idOf(name), name, at }] : [];
+  });
+}
+
+/** A batchGet answer: the posts found and the ids of those that do not exist. */
+export function decodeBatchGet(json: unknown): { found: Post[]; missing: string[] } {
+  if (!Array.isArray(json)) throw new Error('batchGet: expected an array of results');
+  const found: Post[] = [];
+  const missing: string[] = [];
+  for (const entry of json) {
+    if (!isRecord(entry)) continue;
+    const document = restDocument(entry.found);
+    if (document) found.push(toPost(idOf(document.name), decodeFields(document.fields)));
+    else if (typeof entry.missing === 'string') missing.push(idOf(entry.missing));
+  }
+  return { found, missing };
+}
+
+function restDocument(value: unknown): RestDocument | null {
+  if (!isRecord(value) || typeof value.name !== 'string') return null;
+  return { name: value.name, fields: isRecord(value.fields) ? value.fields : {} };
+}
+
+/** The document id: the last segment of its name. */
+function idOf(name: string): string {
+  return name.slice(name.lastIndexOf('/') + 1);
 }
 
 function decodeFields(fields: unknown): Record<string, unknown> {

@@ -1,79 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import * as store from '../feedStore';
+import { feedReducer, initialFeedState, type FeedState } from './feedReducer';
 import { arrivedFirstPage, takeFirstPageRequest } from './firstPage';
 import type { Cursor, PostsPage } from './page';
-import type { Comment, NewPost, Post } from './post';
+import type { Comment, NewPost } from './post';
 
-export type FeedStatus = 'loading' | 'ready' | 'failed';
-
-interface FeedState {
-  posts: Post[];
-  nextCursor: Cursor | null;
-  status: FeedStatus;
-  /** Whether the page being loaded (or that failed) is the first one. */
-  firstPage: boolean;
-}
-
-type FeedAction =
-  | { type: 'loading'; firstPage: boolean }
-  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
-  | { type: 'failed' }
-  | { type: 'added'; post: Post }
-  | { type: 'edited'; id: string; content: string }
-  | { type: 'commented'; id: string; comment: Comment }
-  | { type: 'commentRemoved'; id: string; comment: Comment }
-  | { type: 'removed'; id: string };
-
-function initialState(arrived: PostsPage | null): FeedState {
-  return arrived
-    ? { posts: arrived.posts, nextCursor: arrived.nextCursor, status: 'ready', firstPage: true }
-    : { posts: [], nextCursor: null, status: 'loading', firstPage: true };
-}
-
-function reducer(state: FeedState, action: FeedAction): FeedState {
-  switch (action.type) {
-    case 'loading':
-      return { ...state, status: 'loading', firstPage: action.firstPage };
-    case 'loaded': {
-      const posts = action.firstPage ? action.page.posts : [...state.posts, ...action.page.posts];
-      return { ...state, posts, nextCursor: action.page.nextCursor, status: 'ready' };
-    }
-    case 'failed':
-      return { ...state, status: 'failed' };
-    case 'added':
-      return { ...state, posts: [action.post, ...state.posts] };
-    case 'edited':
-      return {
-        ...state,
-        posts: update(state.posts, action.id, () => ({ content: action.content })),
-      };
-    case 'commented':
-      return {
-        ...state,
-        posts: update(state.posts, action.id, (post) => ({
-          comments: [...post.comments, action.comment],
-        })),
-      };
-    case 'commentRemoved':
-      return {
-        ...state,
-        posts: update(state.posts, action.id, (post) => ({
-          // As arrayRemove does: every comment equal to the removed one goes.
-          comments: post.comments.filter((comment) => !sameComment(comment, action.comment)),
-        })),
-      };
-    case 'removed':
-      return { ...state, posts: state.posts.filter((post) => post.id !== action.id) };
-  }
-}
-
-function sameComment(a: Comment, b: Comment): boolean {
-  return a.user === b.user && a.text === b.text && a.date === b.date;
-}
-
-function update(posts: Post[], id: string, change: (post: Post) => Partial<Post>): Post[] {
-  return posts.map((post) => (post.id === id ? { ...post, ...change(post) } : post));
-}
+export type { FeedStatus } from './feedReducer';
 
 /** The writes a card or form may make; each rejects with a StoreError and changes nothing then. */
 export interface FeedOps {
@@ -91,6 +23,8 @@ export interface FeedModel extends FeedState {
   hasMore: boolean;
   loadMore: () => void;
   retry: () => void;
+  /** Shows the posts waiting in `incoming` at the top of the feed. */
+  showIncoming: () => void;
   ops: FeedOps;
 }
 
@@ -100,7 +34,7 @@ export interface FeedModel extends FeedState {
  */
 export function useFeed(): FeedModel {
   const [startedWith] = useState(arrivedFirstPage);
-  const [state, dispatch] = useReducer(reducer, startedWith, initialState);
+  const [state, dispatch] = useReducer(feedReducer, startedWith, initialFeedState);
   // The request in flight, kept across StrictMode's double effect so the first page loads once.
   const pending = useRef<Promise<PostsPage> | null>(null);
   const mounted = useRef(false);
@@ -135,6 +69,38 @@ export function useFeed(): FeedModel {
     };
   }, [load, startedWith]);
 
+  // When each post was last written from this page (performance.now()): a live check that began
+  // before then may have read the post as it was, so its copy is left for the next check.
+  const writtenAt = useRef(new Map<string, number>());
+  const { readTime } = state;
+  useEffect(() => {
+    if (!readTime) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // Loaded after the first page, never before it: the first render does not wait for it.
+    import('../live/liveChecks').then(
+      ({ startLiveChecks }) => {
+        if (cancelled) return;
+        stop = startLiveChecks({
+          since: readTime,
+          onChanges: ({ posts, gone }, startedAt) => {
+            const current = (id: string) => (writtenAt.current.get(id) ?? -Infinity) < startedAt;
+            dispatch({
+              type: 'synced',
+              posts: posts.filter((post) => current(post.id)),
+              gone: gone.filter(current),
+            });
+          },
+        });
+      },
+      (error: unknown) => console.warn('Live updates are off: their code did not load', error),
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [readTime]);
+
   const { status, nextCursor, firstPage } = state;
   const loadMore = useCallback(() => {
     if (status !== 'loading' && nextCursor) load(nextCursor);
@@ -144,29 +110,38 @@ export function useFeed(): FeedModel {
   }, [firstPage, nextCursor, load]);
 
   // One stable object for the app's lifetime: dispatch never changes.
-  const [ops] = useState<FeedOps>(() => ({
-    async createPost(input) {
-      const post = await store.createPost(input);
-      dispatch({ type: 'added', post });
-    },
-    async editContent(id, content) {
-      await store.updatePostContent(id, content);
-      dispatch({ type: 'edited', id, content });
-    },
-    async addComment(id, comment, uid) {
-      await store.addComment(id, comment, uid);
-      dispatch({ type: 'commented', id, comment });
-    },
-    async removeComment(id, comment) {
-      await store.removeComment(id, comment);
-      dispatch({ type: 'commentRemoved', id, comment });
-    },
-    async deletePost(id) {
-      await store.deletePost(id);
-      dispatch({ type: 'removed', id });
-    },
-    prepare: store.warmStore,
-  }));
+  const [ops] = useState<FeedOps>(() => {
+    const wrote = (id: string) => writtenAt.current.set(id, performance.now());
+    return {
+      async createPost(input) {
+        const post = await store.createPost(input);
+        wrote(post.id);
+        dispatch({ type: 'added', post });
+      },
+      async editContent(id, content) {
+        await store.updatePostContent(id, content);
+        wrote(id);
+        dispatch({ type: 'edited', id, content });
+      },
+      async addComment(id, comment, uid) {
+        await store.addComment(id, comment, uid);
+        wrote(id);
+        dispatch({ type: 'commented', id, comment });
+      },
+      async removeComment(id, comment) {
+        await store.removeComment(id, comment);
+        wrote(id);
+        dispatch({ type: 'commentRemoved', id, comment });
+      },
+      async deletePost(id) {
+        await store.deletePost(id);
+        wrote(id);
+        dispatch({ type: 'removed', id });
+      },
+      prepare: store.warmStore,
+    };
+  });
+  const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
 
-  return { ...state, hasMore: nextCursor !== null, loadMore, retry, ops };
+  return { ...state, hasMore: nextCursor !== null, loadMore, retry, showIncoming, ops };
 }

@@ -11,11 +11,13 @@ import {
 } from 'react';
 import { PAGE_SIZE } from '../data/postsQuery';
 import type { FeedModel } from '../data/useFeed';
+import { useNow } from '../lib/useNow';
 import type { AppUser } from '../permissions';
 import { AllCards } from './AllCards';
 import { FeedContext, titleIdOf, type FeedContextValue } from './feedContext';
 import { cardHeights, useCardsInProgress, type FeedListProps } from './feedList';
 import { LoadMore } from './LoadMore';
+import { NewPosts } from './NewPosts';
 import { SearchStatus } from './SearchStatus';
 import { searchPosts } from './searchPosts';
 
@@ -25,6 +27,8 @@ import { searchPosts } from './searchPosts';
  * with 2,100 posts, showing or hiding every card on a search keystroke took a phone 300 ms.
  */
 const LONG_FEED_FROM = 3 * PAGE_SIZE;
+/** How often "3 minutes ago" is worked out again while the page is visible. */
+const TIME_REFRESH_MS = 60_000;
 /** Cards in the very first render; the rest of the page follows in the background. */
 const FIRST_RENDER_POSTS = 4;
 
@@ -43,32 +47,40 @@ export interface FeedProps {
 
 /** The posts, as an ARIA feed: articles named by their titles, aria-busy while a page loads. */
 export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedProps) {
-  const { status, firstPage, hasMore, loadMore, retry, ops } = feed;
+  const { status, firstPage, hasMore, loadMore, retry, ops, deleted } = feed;
+  const { kept, container: followProgress } = useCardsInProgress();
+  // A post deleted elsewhere leaves the feed, unless the reader is typing in or focused on its card.
+  const present = useMemo(
+    () =>
+      deleted.size === 0
+        ? feed.posts
+        : feed.posts.filter((post) => !deleted.has(post.id) || kept.has(post.id)),
+    [feed.posts, deleted, kept],
+  );
   // A few cards first, the rest in the background (a whole page at once would block a phone's main
   // thread); a keystroke's search renders in the background too, so typing never waits for it.
   // Only the list's growth waits: an edit or a new comment shows at once.
-  const count = useDeferredValue(feed.posts.length, FIRST_RENDER_POSTS);
+  const count = useDeferredValue(present.length, FIRST_RENDER_POSTS);
   const posts = useMemo(
-    () => (count >= feed.posts.length ? feed.posts : feed.posts.slice(0, count)),
-    [feed.posts, count],
+    () => (count >= present.length ? present : present.slice(0, count)),
+    [present, count],
   );
   const adding = posts.length < feed.posts.length;
   const searched = useDeferredValue(query);
   const shown = useMemo(() => searchPosts(posts, searched), [posts, searched]);
   const busy = status === 'loading' || adding;
-  const [now] = useState(Date.now);
+  const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix }),
-    [user, ops, now, idPrefix],
+    () => ({ user, ops, now, idPrefix, deleted }),
+    [user, ops, now, idPrefix, deleted],
   );
   const list = useRef<HTMLDivElement>(null);
-  const { kept, container: followProgress } = useCardsInProgress();
   const long = posts.length > windowFrom;
   const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
   // Loaded posts that make the feed long, while every card is still in the page: the virtual list
   // (the next render) starts from the cards' heights as laid out now, so nothing on screen moves.
-  const becomingLong = !long && feed.posts.length > windowFrom;
+  const becomingLong = !long && present.length > windowFrom;
   useLayoutEffect(() => {
     if (becomingLong) setKnownHeights(cardHeights(list.current));
   }, [becomingLong]);
@@ -85,6 +97,19 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
     if (hasMore || !post) return;
     document.getElementById(titleIdOf(idPrefix, post.id))?.closest('article')?.focus();
   }, [busy, hasMore, posts, idPrefix]);
+
+  // 'N new posts' shows them at the top and moves focus to the newest.
+  const focusPost = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusPost.current;
+    if (id === null || !posts.some((post) => post.id === id)) return;
+    focusPost.current = null;
+    document.getElementById(titleIdOf(idPrefix, id))?.closest('article')?.focus();
+  }, [posts, idPrefix]);
+  const onShowIncoming = () => {
+    focusPost.current = feed.incoming[0]?.id ?? null;
+    feed.showIncoming();
+  };
 
   const onLoadMore = () => {
     if (busy) return;
@@ -112,6 +137,7 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
         Transfer news
       </h2>
       <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
+      <NewPosts count={feed.incoming.length} onShow={onShowIncoming} />
       <FeedContext value={context}>
         {/* While the virtual list's code loads: every card, the feed busy. */}
         <Suspense

@@ -21,7 +21,7 @@ export interface PostCardProps {
  * shows or hides articles). Memoised: nothing here depends on the search.
  */
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
-  const { user, ops, now } = useFeedContext();
+  const { user, ops, now, deleted } = useFeedContext();
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
@@ -37,6 +37,12 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
 
   return (
     <>
+      {deleted.has(post.id) && (
+        // Kept on screen only while the reader is using the card, so what they typed can be copied.
+        <p className="post__deleted" role="status">
+          This post was deleted
+        </p>
+      )}
       <div className="post__header">
         <h3 id={titleId} className="post__title">
           {post.title}

@@ -6,8 +6,10 @@ import type { FeedOps } from '../data/useFeed';
 export interface FeedContextValue {
   user: AppUser | null;
   ops: FeedOps;
-  /** One clock for every card's "3 hours ago"; fixed for the visit, like the page itself. */
+  /** One clock for every card's "3 hours ago", renewed every minute while the page is visible. */
   now: number;
+  /** Posts deleted elsewhere whose cards stay while the reader is using them. */
+  deleted: ReadonlySet<string>;
   /** Prefix for the titles' ids (the feed's useId), unique per page. */
   idPrefix: string;
 }

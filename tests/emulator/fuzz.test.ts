@@ -7,12 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
-  addDoc,
   arrayRemove,
   arrayUnion,
   collection,
   connectFirestoreEmulator,
-  deleteDoc,
   doc,
   getCount,
   getDoc,
@@ -23,12 +21,12 @@ import {
   query,
   setLogLevel,
   startAfter,
-  updateDoc,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../emulator/rules/index';
 import { startFirestoreEmulator, type RunningEmulator } from '../../emulator/server';
 import { commentBatch } from '../support/harness';
+import { addDoc, deleteDoc, updateDoc } from '../support/stampedWrites';
 
 setLogLevel('silent');
 const PROJECT = 'demo-fuzz';

@@ -32,12 +32,16 @@ function feedOf(posts: Post[]): FeedModel {
   const resolved = () => Promise.resolve();
   return {
     posts,
+    incoming: [],
+    deleted: new Set(),
     nextCursor: null,
     status: 'ready',
     firstPage: false,
+    readTime: null,
     hasMore: false,
     loadMore: () => {},
     retry: () => {},
+    showIncoming: () => {},
     ops: {
       createPost: resolved,
       editContent: resolved,

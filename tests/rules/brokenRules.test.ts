@@ -8,7 +8,7 @@ import { compileRules, RulesSyntaxError } from '../../emulator/rules/index';
 
 const RULES = readFileSync('firestore.rules', 'utf8');
 const lines = RULES.split('\n');
-const deleteLine = lines.findIndex((line) => line.includes('allow delete: if isAdmin();'));
+const deleteLine = lines.findIndex((line) => line.includes('allow delete: if isAdmin()'));
 
 /** firestore.rules with a typo: `isAdmn()` on the delete rule. */
 const misspelled = lines
@@ -18,7 +18,7 @@ const misspelledColumn = lines[deleteLine].indexOf('isAdmin()') + 1;
 
 /** firestore.rules with the semicolon after that rule missing. */
 const missingSemicolon = lines
-  .map((line, i) => (i === deleteLine ? line.replace('isAdmin();', 'isAdmin()') : line))
+  .map((line, i) => (i === deleteLine ? line.replace(/;$/, '') : line))
   .join('\n');
 
 const dir = mkdtempSync(join(tmpdir(), 'broken-rules-'));

@@ -4,12 +4,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  addDoc,
   arrayRemove,
   arrayUnion,
   collection,
   collectionGroup,
-  deleteDoc,
   deleteField,
   doc,
   getCount,
@@ -19,10 +17,8 @@ import {
   limit,
   orderBy,
   query,
-  setDoc,
   Timestamp,
   serverTimestamp,
-  updateDoc,
   writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
@@ -37,6 +33,8 @@ import {
   type Persona,
   type Harness,
 } from '../support/harness';
+// Post writes as the app makes them, each with its change stamp (postChanges.test.ts tests those).
+import { addDoc, deleteDoc, setDoc, updateDoc } from '../support/stampedWrites';
 
 const ADMIN = readAdminEmail();
 const GOOGLE = { sign_in_provider: 'google.com' } as const;

@@ -4,14 +4,7 @@
  * every text at its maximum in UTF-8 bytes (4-byte characters), and checks that it is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  arrayUnion,
-  doc,
-  getDoc,
-  setDoc,
-  updateDoc,
-  type Firestore,
-} from 'firebase/firestore/lite';
+import { arrayUnion, doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../../emulator/docSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/limits';
@@ -24,6 +17,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness';
+import { setDoc, updateDoc } from '../support/stampedWrites';
 
 const EMOJI = '\u{1F3C6}'; // one character, four UTF-8 bytes
 const ADMIN = readAdminEmail();

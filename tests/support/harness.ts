@@ -23,6 +23,7 @@ import {
   type RunningEmulator,
 } from '../../emulator/server';
 import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/ownerClient';
+import { stampChange } from './stampedWrites';
 
 // Expected failures (denials, preconditions) would otherwise each print an SDK warning.
 setLogLevel('silent');
@@ -179,19 +180,27 @@ export async function expectDenied(operation: Promise<unknown>): Promise<void> {
   expect(error).toMatchObject({ name: 'FirebaseError', code: 'permission-denied' });
 }
 
-/** Sets each document (path → data) in one batch through the Lite SDK, as an app would. */
+/**
+ * Sets each document (path → data) in one batch through the Lite SDK, as an app would: a post
+ * with the stamp of its change (tests/support/stampedWrites.ts).
+ */
 export async function writeDocs(
   db: Firestore,
   docs: Record<string, Record<string, unknown>>,
 ): Promise<void> {
   const batch = writeBatch(db);
-  for (const [path, data] of Object.entries(docs)) batch.set(doc(db, path), data);
+  for (const [path, data] of Object.entries(docs)) {
+    const ref = doc(db, path);
+    batch.set(ref, data);
+    if (ref.parent.id === 'posts' && ref.parent.parent === null) stampChange(db, batch, ref.id);
+  }
   await batch.commit();
 }
 
 /**
- * As the app comments (src/feedStore.ts addComment): `change` to posts/{postId} and the account's
- * commenters/{uid} stamped with the server time, in one batch, for the rules' rate limit.
+ * As the app comments (src/feedStore.ts addComment): `change` to posts/{postId}, the account's
+ * commenters/{uid} stamped with the server time (the rules' rate limit) and the post's change
+ * stamp, in one batch.
  */
 export function commentBatch(
   db: Firestore,
@@ -202,5 +211,6 @@ export function commentBatch(
   const batch = writeBatch(db);
   batch.update(doc(db, 'posts', postId), change);
   batch.set(doc(db, 'commenters', uid), { last: serverTimestamp() });
+  stampChange(db, batch, postId);
   return batch.commit();
 }

@@ -1,0 +1,194 @@
+/**
+ * The change stamps the live feed polls (postChanges/{postId}, firestore.rules): every post write
+ * must carry one, at the server's time, and a stamp never stands alone, so nobody can make every
+ * open page read a post again for nothing. Attacked through the real Lite SDK.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addDoc,
+  arrayRemove,
+  arrayUnion,
+  collection,
+  deleteDoc,
+  doc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type Firestore,
+  type WriteBatch,
+} from 'firebase/firestore/lite';
+import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import {
+  expectAllowed,
+  expectDenied,
+  firestoreRules,
+  googleUser,
+  startHarness,
+  type Harness,
+} from '../support/harness';
+
+const ADMIN = googleUser('admin-1', readAdminEmail());
+const FAN = googleUser('fan-1', 'fan@example.test');
+const OTHER_FAN = googleUser('fan-2', 'other@example.test');
+const COMMENT = { user: FAN.email, text: 'Great signing!', date: '01/03/2026, 12:00:00' };
+
+function newPost(): Record<string, unknown> {
+  return {
+    title: 'Striker signs a four-year deal',
+    content: 'The club confirms the arrival of a new number nine.',
+    imageUrl: '',
+    link: '',
+    comments: [],
+    created: Date.now(),
+  };
+}
+
+let harness: Harness;
+let admin: Firestore;
+let fan: Firestore;
+let visitor: Firestore;
+
+beforeAll(async () => {
+  harness = await startHarness(`demo-post-changes-${process.pid}`, { rules: firestoreRules() });
+  admin = harness.client(ADMIN);
+  fan = harness.client(FAN);
+  visitor = harness.client(null);
+});
+afterAll(async () => {
+  await harness.close();
+});
+beforeEach(async () => {
+  await harness.clear();
+  await harness.seed('posts/p1', { ...newPost(), comments: [COMMENT] });
+  await harness.seed('posts/p2', newPost());
+});
+
+const stamp = (db: Firestore, id = 'p1') => doc(db, 'postChanges', id);
+const post = (db: Firestore, id = 'p1') => doc(db, 'posts', id);
+
+/** One batch: `write`, then (unless `at` is null) the stamp of post `id` with `at`. */
+function batch(
+  db: Firestore,
+  write: (batch: WriteBatch) => void,
+  id = 'p1',
+  at: unknown = serverTimestamp(),
+): Promise<void> {
+  const writes = writeBatch(db);
+  write(writes);
+  if (at !== null) writes.set(stamp(db, id), { at });
+  return writes.commit();
+}
+
+/** A fan's comment as the app sends it: the post, the rate-limit stamp and the change stamp. */
+function fanComment(db: Firestore, uid: string, stampId = 'p1'): Promise<void> {
+  return batch(
+    db,
+    (writes) => {
+      writes.update(post(db), { comments: arrayUnion({ ...COMMENT, text: `New ${uid}` }) });
+      writes.set(doc(db, 'commenters', uid), { last: serverTimestamp() });
+    },
+    stampId,
+  );
+}
+
+describe('every post write carries its change stamp', () => {
+  it('allows each of the app’s writes with the stamp at the server time', async () => {
+    await expectAllowed(batch(admin, (w) => w.set(post(admin, 'p3'), newPost()), 'p3'));
+    await expectAllowed(batch(admin, (w) => w.update(post(admin), { content: 'Edited' })));
+    await expectAllowed(fanComment(fan, FAN.sub));
+    await expectAllowed(batch(fan, (w) => w.update(post(fan), { comments: arrayRemove(COMMENT) })));
+    await expectAllowed(batch(admin, (w) => w.delete(post(admin, 'p2')), 'p2'));
+  });
+
+  it('refuses each of them without the stamp', async () => {
+    await expectDenied(addDoc(collection(admin, 'posts'), newPost()));
+    await expectDenied(updateDoc(post(admin), { content: 'Edited' }));
+    await expectDenied(deleteDoc(post(admin)));
+    await expectDenied(
+      batch(
+        fan,
+        (w) => {
+          w.update(post(fan), { comments: arrayUnion({ ...COMMENT, text: 'New' }) });
+          w.set(doc(fan, 'commenters', FAN.sub), { last: serverTimestamp() });
+        },
+        'p1',
+        null,
+      ),
+    );
+    await expectDenied(updateDoc(post(fan), { comments: arrayRemove(COMMENT) }));
+  });
+
+  it('refuses a stamp at a time the client chose, or with other fields', async () => {
+    const edit = (w: WriteBatch) => w.update(post(admin), { content: 'Edited' });
+    await expectDenied(batch(admin, edit, 'p1', Timestamp.now()));
+    await expectDenied(batch(admin, edit, 'p1', Timestamp.fromMillis(Date.now() + 3_600_000)));
+    await expectDenied(batch(admin, edit, 'p1', 'now'));
+    const extra = writeBatch(admin);
+    edit(extra);
+    extra.set(stamp(admin), { at: serverTimestamp(), by: 'admin' });
+    await expectDenied(extra.commit());
+  });
+
+  it('refuses a comment stamped under another post', async () => {
+    await expectDenied(fanComment(fan, FAN.sub, 'p2'));
+  });
+});
+
+describe('a stamp never stands alone', () => {
+  it('refuses a fan’s or a visitor’s stamp of a post that did not change', async () => {
+    await expectDenied(setDoc(stamp(fan), { at: serverTimestamp() }));
+    await expectDenied(setDoc(stamp(visitor), { at: serverTimestamp() }));
+    await expectDenied(setDoc(stamp(fan, 'nowhere'), { at: serverTimestamp() }));
+  });
+
+  it('refuses a fan’s update that leaves the post as it was', async () => {
+    // arrayUnion of a comment already there changes nothing: nothing to tell open pages.
+    await expectDenied(batch(fan, (w) => w.update(post(fan), { comments: arrayUnion(COMMENT) })));
+  });
+
+  it('lets the administrator save an edit that changes nothing', async () => {
+    const content = newPost().content;
+    await expectAllowed(batch(admin, (w) => w.update(post(admin), { content })));
+  });
+
+  it('refuses deleting or rewriting a stamp by anyone', async () => {
+    await expectAllowed(fanComment(fan, FAN.sub));
+    await expectDenied(deleteDoc(stamp(admin)));
+    await expectDenied(deleteDoc(stamp(fan)));
+    await expectDenied(updateDoc(stamp(harness.client(OTHER_FAN)), { at: serverTimestamp() }));
+  });
+});
+
+describe('reading the stamps', () => {
+  it('lets anyone ask for the stamps newer than a time, a page at a time', async () => {
+    const before = Timestamp.fromMillis(Date.now() - 60_000);
+    await expectAllowed(batch(admin, (w) => w.update(post(admin), { content: 'Edited' })));
+    const newer = query(
+      collection(visitor, 'postChanges'),
+      where('at', '>', before),
+      orderBy('at'),
+      limit(50),
+    );
+    const snapshot = await getDocs(newer);
+    expect(snapshot.docs.map((change) => change.id)).toEqual(['p1']);
+  });
+
+  it('refuses a query without a limit, or with more than 50 a page', async () => {
+    await expectDenied(getDocs(collection(visitor, 'postChanges')));
+    await expectDenied(getDocs(query(collection(visitor, 'postChanges'), limit(51))));
+  });
+
+  it('refuses an offset (every skipped stamp is billed)', async () => {
+    const { status } = await harness.rest('runQuery', {
+      structuredQuery: { from: [{ collectionId: 'postChanges' }], limit: 10, offset: 5 },
+    });
+    expect(status).toBe(403);
+  });
+});
