@@ -70,7 +70,8 @@ export function toFields(data: object): Fields {
   return Object.fromEntries(Object.entries(data).map(([key, value]) => [key, toValue(value)]));
 }
 
-function toValue(value: unknown): Value {
+/** One plain value in Firestore's REST encoding, as toFields encodes each field. */
+export function toValue(value: unknown): Value {
   if (value === null) return { nullValue: null };
   if (value instanceof Date) return { timestampValue: value.toISOString() };
   if (typeof value === 'string') return { stringValue: value };

@@ -1,5 +1,10 @@
 import type { Fields } from '../../../emulator/model';
-import { ownerClient, toFields, type OwnerClient } from '../../../scripts/lib/ownerClient';
+import {
+  ownerClient,
+  toFields,
+  toValue,
+  type OwnerClient,
+} from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
 
@@ -89,10 +94,55 @@ export async function readPost(id: string): Promise<StoredPost | null> {
   return (await readPosts()).find((post) => post.id === id) ?? null;
 }
 
+/**
+ * A write to posts/{id} made on another device, as the app makes it: in one commit with the post's
+ * change stamp at the server's time, which open pages poll.
+ */
+async function commitElsewhere(id: string, write: Record<string, unknown>): Promise<void> {
+  const client = firestore();
+  await client.commit([
+    write,
+    {
+      update: { name: client.name(`postChanges/${id}`), fields: {} },
+      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
+    },
+  ]);
+}
+
 /** Deletes a post behind the app's back, as the administrator on another device would. */
 export async function deleteStoredPost(id: string): Promise<void> {
-  const client = firestore();
-  await client.commit([{ delete: client.name(`posts/${id}`) }]);
+  await commitElsewhere(id, { delete: firestore().name(`posts/${id}`) });
+}
+
+/** Publishes a post on another device; returns it with its id. */
+export async function publishElsewhere(post: SeedPost): Promise<StoredPost> {
+  sequence += 1;
+  const id = `elsewhere${sequence}`;
+  await commitElsewhere(id, {
+    update: { name: firestore().name(`posts/${id}`), fields: toFields(post) },
+  });
+  return { ...post, id };
+}
+
+/** Edits a post's content on another device. */
+export async function editElsewhere(id: string, content: string): Promise<void> {
+  await commitElsewhere(id, {
+    update: { name: firestore().name(`posts/${id}`), fields: toFields({ content }) },
+    updateMask: { fieldPaths: ['content'] },
+    currentDocument: { exists: true },
+  });
+}
+
+/** Appends a comment on another device, as a fan's arrayUnion does. */
+export async function commentElsewhere(id: string, comment: SeedPost['comments'][number]) {
+  await commitElsewhere(id, {
+    update: { name: firestore().name(`posts/${id}`), fields: {} },
+    updateMask: { fieldPaths: [] },
+    updateTransforms: [
+      { fieldPath: 'comments', appendMissingElements: { values: [toValue(comment)] } },
+    ],
+    currentDocument: { exists: true },
+  });
 }
 
 /** Forgets when each account last commented, as if the rate limit's 10 seconds had passed. */

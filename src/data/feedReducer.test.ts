@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { feedReducer, initialFeedState, type FeedState } from './feedReducer';
+import type { Post } from './post';
+
+function post(id: string, created: number, content = `About ${id}`): Post {
+  return { id, title: id, content, imageUrl: '', link: '', comments: [], created };
+}
+
+/** A feed showing posts created at 300, 200 and 100, with more to load when `more`. */
+function feed(more: boolean): FeedState {
+  return initialFeedState({
+    posts: [post('c', 300), post('b', 200), post('a', 100)],
+    nextCursor: more ? { created: 100, id: 'a' } : null,
+    readTime: '2026-11-23T10:00:00.000000Z',
+  });
+}
+
+const ids = (posts: Post[]) => posts.map((each) => each.id);
+
+describe('feedReducer: what the live checks found', () => {
+  it('holds new posts back in `incoming`, newest first, and shows them on top when asked', () => {
+    const synced = feedReducer(feed(true), {
+      type: 'synced',
+      posts: [post('d', 400), post('e', 500)],
+      gone: [],
+    });
+    expect(ids(synced.posts)).toEqual(['c', 'b', 'a']);
+    expect(ids(synced.incoming)).toEqual(['e', 'd']);
+
+    const shown = feedReducer(synced, { type: 'showIncoming' });
+    expect(ids(shown.posts)).toEqual(['e', 'd', 'c', 'b', 'a']);
+    expect(shown.incoming).toEqual([]);
+  });
+
+  it('leaves a changed post below the loaded pages to Load More', () => {
+    const synced = feedReducer(feed(true), { type: 'synced', posts: [post('old', 50)], gone: [] });
+    expect(synced.incoming).toEqual([]);
+  });
+
+  it('takes a post new to the page anywhere when every page is loaded', () => {
+    const synced = feedReducer(feed(false), { type: 'synced', posts: [post('old', 50)], gone: [] });
+    expect(ids(synced.incoming)).toEqual(['old']);
+  });
+
+  it('refreshes loaded and waiting posts in place, and marks deleted ones', () => {
+    const waiting = feedReducer(feed(true), { type: 'synced', posts: [post('d', 400)], gone: [] });
+    const synced = feedReducer(waiting, {
+      type: 'synced',
+      posts: [post('b', 200, 'Edited'), post('d', 400, 'Edited too')],
+      gone: ['c'],
+    });
+    expect(synced.posts.map((each) => each.content)).toEqual(['About c', 'Edited', 'About a']);
+    expect(synced.incoming[0].content).toBe('Edited too');
+    expect([...synced.deleted]).toEqual(['c']);
+  });
+
+  it('drops a waiting post deleted before it was shown', () => {
+    const waiting = feedReducer(feed(true), { type: 'synced', posts: [post('d', 400)], gone: [] });
+    expect(feedReducer(waiting, { type: 'synced', posts: [], gone: ['d'] }).incoming).toEqual([]);
+  });
+
+  it('returns the same state when nothing the reader sees changed', () => {
+    const state = feed(true);
+    const same = feedReducer(state, {
+      type: 'synced',
+      posts: [post('b', 200)],
+      gone: ['never-loaded'],
+    });
+    expect(same).toBe(state);
+  });
+
+  it('never repeats a post: one created here, or shown from `incoming`, is not added again', () => {
+    const waiting = feedReducer(feed(true), { type: 'synced', posts: [post('d', 400)], gone: [] });
+    const added = feedReducer(waiting, { type: 'added', post: post('d', 400) });
+    expect(ids(added.posts)).toEqual(['d', 'c', 'b', 'a']);
+    expect(added.incoming).toEqual([]);
+
+    const page = { posts: [post('a', 100), post('z', 10)], nextCursor: null, readTime: null };
+    const loaded = feedReducer(added, { type: 'loaded', page, firstPage: false });
+    expect(ids(loaded.posts)).toEqual(['d', 'c', 'b', 'a', 'z']);
+  });
+});
