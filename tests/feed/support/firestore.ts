@@ -1,10 +1,5 @@
 import type { Fields } from '../../../emulator/model';
-import {
-  ownerClient,
-  toFields,
-  toValue,
-  type OwnerClient,
-} from '../../../scripts/lib/ownerClient';
+import { ownerClient, toFields, toValue, type OwnerClient } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
 
