@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, type Route } from '@playwright/test';
+import { test as base, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { buildDemoPosts, type DemoPost } from '../scripts/seed/demoPosts';
 import { resetFeed } from '../scripts/lib/stack';
 import { E2E_PORTS } from '../scripts/lib/testPorts';
@@ -19,6 +19,11 @@ interface Fixtures {
   cspViolations: string[];
   /** Emulator data back to the demo posts before each test. */
   freshFeed: void;
+  /**
+   * A page in a second browser context (another person, another device) at the same size, with
+   * the same network guard; its uncaught errors fail the test too.
+   */
+  otherPage: Page;
 }
 
 export const test = base.extend<Fixtures>({
@@ -76,6 +81,27 @@ export const test = base.extend<Fixtures>({
     },
     { auto: true },
   ],
+  otherPage: async (
+    { browser, baseURL, viewport, isMobile, hasTouch, deviceScaleFactor, serviceWorkers },
+    use,
+  ) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      serviceWorkers,
+    });
+    const errors: Error[] = [];
+    context.on('weberror', (webError) => errors.push(webError.error()));
+    await guardNetwork(context, []);
+    await use(await context.newPage());
+    await context.close();
+    if (errors.length > 0) {
+      throw new Error(`Uncaught errors in the other page:\n${errors.map(String).join('\n')}`);
+    }
+  },
 });
 
 export { expect } from '@playwright/test';
