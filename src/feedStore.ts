@@ -1,7 +1,7 @@
 import { config, splitHost } from './config';
 import { takeFirstPageRequest } from './data/firstPage';
 import { toPage, type Cursor, type PostsPage } from './data/page';
-import { isRecord, type Comment, type NewPost, type Post } from './data/post';
+import { isRecord, type Comment, type NewPost, type Post, type PostEdit } from './data/post';
 import { decodeRunQuery } from './data/restDecode';
 import { pageQuery, runQueryUrl } from './data/postsQuery';
 import { StoreError, type StoreErrorCode } from './data/storeError';
@@ -119,16 +119,20 @@ function restErrorMessage(json: unknown, status: number): string {
   return `Firestore answered ${status}`;
 }
 
-export async function createPost(input: NewPost): Promise<Post> {
+/** A post without a deal status has no `status` key at all, as the spec's posts. */
+export async function createPost({ status, ...input }: NewPost): Promise<Post> {
   return call(async ({ sdk, db }) => {
-    const fields = { ...input, comments: [], created: Date.now() };
+    const fields = { ...input, ...(status && { status }), comments: [], created: Date.now() };
     const ref = await sdk.addDoc(sdk.collection(db, 'posts'), fields);
     return { id: ref.id, ...fields };
   });
 }
 
-export async function updatePostContent(id: string, content: string): Promise<void> {
-  return call(({ sdk, db }) => sdk.updateDoc(sdk.doc(db, 'posts', id), { content }));
+/** The editor's one write: the content, and the deal status set, changed or removed (none). */
+export async function updatePost(id: string, { content, status }: PostEdit): Promise<void> {
+  return call(({ sdk, db }) =>
+    sdk.updateDoc(sdk.doc(db, 'posts', id), { content, status: status ?? sdk.deleteField() }),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import * as store from '../feedStore';
 import { arrivedFirstPage, takeFirstPageRequest } from './firstPage';
 import type { Cursor, PostsPage } from './page';
-import type { Comment, NewPost, Post } from './post';
+import type { Comment, NewPost, Post, PostEdit } from './post';
 
 export type FeedStatus = 'loading' | 'ready' | 'failed';
 
@@ -19,7 +19,7 @@ type FeedAction =
   | { type: 'loaded'; page: PostsPage; firstPage: boolean }
   | { type: 'failed' }
   | { type: 'added'; post: Post }
-  | { type: 'edited'; id: string; content: string }
+  | { type: 'edited'; id: string; edit: PostEdit }
   | { type: 'commented'; id: string; comment: Comment }
   | { type: 'commentRemoved'; id: string; comment: Comment }
   | { type: 'removed'; id: string };
@@ -45,7 +45,11 @@ function reducer(state: FeedState, action: FeedAction): FeedState {
     case 'edited':
       return {
         ...state,
-        posts: update(state.posts, action.id, () => ({ content: action.content })),
+        // Both fields, always: an edit without a status removes the one the post had.
+        posts: update(state.posts, action.id, () => ({
+          content: action.edit.content,
+          status: action.edit.status,
+        })),
       };
     case 'commented':
       return {
@@ -78,7 +82,8 @@ function update(posts: Post[], id: string, change: (post: Post) => Partial<Post>
 /** The writes a card or form may make; each rejects with a StoreError and changes nothing then. */
 export interface FeedOps {
   createPost: (input: NewPost) => Promise<void>;
-  editContent: (id: string, content: string) => Promise<void>;
+  /** Saves the editor: the content and the deal status (absent: none). */
+  editPost: (id: string, edit: PostEdit) => Promise<void>;
   /** `uid` is the commenter's account: the rules limit how often each account comments. */
   addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
   removeComment: (id: string, comment: Comment) => Promise<void>;
@@ -149,9 +154,9 @@ export function useFeed(): FeedModel {
       const post = await store.createPost(input);
       dispatch({ type: 'added', post });
     },
-    async editContent(id, content) {
-      await store.updatePostContent(id, content);
-      dispatch({ type: 'edited', id, content });
+    async editPost(id, edit) {
+      await store.updatePost(id, edit);
+      dispatch({ type: 'edited', id, edit });
     },
     async addComment(id, comment, uid) {
       await store.addComment(id, comment, uid);

@@ -40,7 +40,7 @@ function feedOf(posts: Post[]): FeedModel {
     retry: () => {},
     ops: {
       createPost: resolved,
-      editContent: resolved,
+      editPost: resolved,
       addComment: resolved,
       removeComment: resolved,
       deletePost: resolved,
