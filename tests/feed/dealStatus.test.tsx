@@ -40,14 +40,18 @@ describe('the deal status (issue #14)', () => {
     const search = screen.getByRole('searchbox', { name: 'Search posts' });
     // Only the status says it: neither the title nor the content does.
     await user.type(search, 'BID MADE');
-    await waitFor(() => expect(screen.getByText('1 of 4 loaded posts matches')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('1 of 4 loaded posts matches')).toBeInTheDocument(),
+    );
     expect(screen.getByRole('article', { name: 'Winger wanted' })).toBeVisible();
     expect(screen.queryByRole('article', { name: 'Keeper talks' })).toBeNull();
 
     // A stored value outside the list is no status, so it is not searched either.
     await user.clear(search);
     await user.type(search, 'talks ');
-    await waitFor(() => expect(screen.getByText('1 of 4 loaded posts matches')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('1 of 4 loaded posts matches')).toBeInTheDocument(),
+    );
     expect(screen.getByRole('article', { name: 'Keeper talks' })).toBeVisible();
   });
 
