@@ -28,6 +28,11 @@ test.describe('accessibility', () => {
     test(`axe finds nothing serious ${who}, in dark and in light`, async ({ page }, testInfo) => {
       await openFeed(page);
       await signIn(page);
+      // The new controls are on screen for the scan: a deal status badge, and the administrator's
+      // 'Deal status' select in the post form.
+      await expect(postAt(page, 0)).toContainText(`Deal status: ${DEMO_POSTS[0].status}`);
+      const statusSelects = page.getByRole('combobox', { name: 'Deal status' });
+      await expect(statusSelects).toHaveCount(who === 'as the administrator' ? 1 : 0);
       for (const theme of THEMES) {
         await useTheme(page, theme);
         const findings = await scanPage(page);
@@ -40,7 +45,9 @@ test.describe('accessibility', () => {
     });
   }
 
-  test('axe finds nothing serious in the account chooser and the edit box', async ({ page }) => {
+  test('axe finds nothing serious in the account chooser and the edit box (dark and light)', async ({
+    page,
+  }) => {
     await openFeed(page);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await expect(accountChooser(page)).toBeVisible();
@@ -52,8 +59,15 @@ test.describe('accessibility', () => {
     await signInAsAdmin(page);
     await postAt(page, 0).getByRole('button', { name: 'Edit', exact: true }).click();
     await expect(postAt(page, 0).getByRole('textbox', { name: 'Edit content' })).toBeFocused();
-    const editFindings = await scanPage(page);
-    expect(editFindings, describeFindings(editFindings)).toEqual([]);
+    // The edit box's 'Deal status' select, holding the post's status.
+    await expect(postAt(page, 0).getByRole('combobox', { name: 'Deal status' })).toHaveValue(
+      DEMO_POSTS[0].status ?? '',
+    );
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      const editFindings = await scanPage(page);
+      expect(editFindings, `${theme}: ${describeFindings(editFindings)}`).toEqual([]);
+    }
   });
 
   test('the scan itself notices a real problem', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { config, splitHost } from './config';
 import { takeFirstPageRequest } from './data/firstPage';
 import { decodePage, type Cursor, type PostsPage } from './data/page';
-import { isRecord, type Comment, type NewPost, type Post } from './data/post';
+import { isRecord, type Comment, type NewPost, type Post, type PostEdit } from './data/post';
 import {
   CHANGES_PER_READ,
   POST_CHANGES,
@@ -180,20 +180,25 @@ function restErrorMessage(json: unknown, status: number): string {
   return `Firestore answered ${status}`;
 }
 
-export async function createPost(input: NewPost): Promise<Post> {
+/** A post without a deal status has no `status` key at all, as the spec's posts. */
+export async function createPost({ status, ...input }: NewPost): Promise<Post> {
   return call(async (store) => {
     const { sdk, db } = store;
-    const fields = { ...input, comments: [], created: Date.now() };
+    const fields = { ...input, ...(status && { status }), comments: [], created: Date.now() };
     const ref = sdk.doc(sdk.collection(db, 'posts'));
     await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
     return { id: ref.id, ...fields };
   });
 }
 
-export async function updatePostContent(id: string, content: string): Promise<void> {
+/** The editor's one write: the content, and the deal status set, changed or removed (none). */
+export async function updatePost(id: string, { content, status }: PostEdit): Promise<void> {
   return call((store) =>
     commitWithStamp(store, id, (batch) =>
-      batch.update(store.sdk.doc(store.db, 'posts', id), { content }),
+      batch.update(store.sdk.doc(store.db, 'posts', id), {
+        content,
+        status: status ?? store.sdk.deleteField(),
+      }),
     ),
   );
 }

@@ -222,11 +222,14 @@ function manyPosts(now: number): DemoPost[] {
   return posts.slice(0, MANY_POSTS);
 }
 
-/** The spec's search: case-insensitive substring of title or content. */
+/** The app's search: case-insensitive substring of title, content or deal status. */
 function countMatches(posts: DemoPost[], text: string): number {
   const needle = text.toLowerCase();
-  return posts.filter((post) => `${post.title}\n${post.content}`.toLowerCase().includes(needle))
-    .length;
+  return posts.filter((post) =>
+    [post.title, post.content, post.status ?? ''].some((field) =>
+      field.toLowerCase().includes(needle),
+    ),
+  ).length;
 }
 
 function shortUrl(value: string): string {

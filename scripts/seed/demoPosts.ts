@@ -1,7 +1,9 @@
+import type { DealStatus } from '../../src/data/dealStatus';
+
 /**
  * Demo transfer news for a fictional club, generated deterministically so every fresh clone shows
  * the same feed: enough posts for three pages, spread over weeks, some with pictures (served from
- * public/images), some with 'Read more' links and some with fans' comments.
+ * public/images), some with 'Read more' links, some with fans' comments and most with a deal status.
  */
 export interface DemoComment {
   user: string;
@@ -16,6 +18,8 @@ export interface DemoPost {
   link: string;
   comments: DemoComment[];
   created: number;
+  /** Absent on posts without one, as on every post written before the field existed. */
+  status?: DealStatus;
 }
 
 export const DEMO_POST_COUNT = 84;
@@ -82,6 +86,20 @@ const STORIES: ((p: Player, fee: number, years: number) => [string, string])[] =
   ],
 ];
 
+/** Each story's deal status, by its index in STORIES (a contract extension is no transfer). */
+const STORY_STATUSES: (DealStatus | null)[] = [
+  'Agreed',
+  'Medical',
+  'Bid made',
+  'Done deal',
+  'Done deal',
+  'Rumour',
+  null,
+  'Talks',
+];
+/** The oldest page predates the deal status: its posts have none. */
+const FIRST_WITHOUT_STATUS = 70;
+
 const FANS = [
   'fan@example.com',
   'ultras.north@example.com',
@@ -117,9 +135,17 @@ export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
       link: i % 4 === 1 ? `https://example.com/northbridge/news/${84 - i}` : '',
       comments: buildComments(i, created),
       created,
+      ...statusOf(i),
     });
   }
   return posts;
+}
+
+function statusOf(index: number): { status?: DealStatus } {
+  if (index >= FIRST_WITHOUT_STATUS) return {};
+  // Every other rejected bid ends the deal.
+  const status = index % 16 === 10 ? 'Collapsed' : STORY_STATUSES[index % STORIES.length];
+  return status ? { status } : {};
 }
 
 function buildComments(index: number, created: number): DemoComment[] {

@@ -1,17 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { DealStatus } from '../data/dealStatus';
+import type { PostEdit } from '../data/post';
 import { describeError } from '../feed/describeError';
 import { LIMITS, textProblem } from '../limits';
 import { describeProblem } from '../lib/describeProblem';
+import { DealStatusSelect } from './DealStatusSelect';
 
 export interface PostEditorProps {
   content: string;
-  onSave: (content: string) => Promise<void>;
+  status: DealStatus | undefined;
+  onSave: (edit: PostEdit) => Promise<void>;
   onCancel: () => void;
 }
 
-/** The edit box: filled with the current content; Save changes only the content, Cancel nothing. */
-export function PostEditor({ content, onSave, onCancel }: PostEditorProps) {
+/**
+ * The edit box: filled with the current content and deal status; Save changes only those two,
+ * Cancel nothing.
+ */
+export function PostEditor({ content, status, onSave, onCancel }: PostEditorProps) {
   const [text, setText] = useState(content);
+  const [chosenStatus, setChosenStatus] = useState(status);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const boxId = useId();
@@ -30,7 +38,7 @@ export function PostEditor({ content, onSave, onCancel }: PostEditorProps) {
     }
     setBusy(true);
     try {
-      await onSave(text);
+      await onSave({ content: text, status: chosenStatus });
     } catch (failure) {
       setError(describeError(failure));
       setBusy(false);
@@ -55,6 +63,7 @@ export function PostEditor({ content, onSave, onCancel }: PostEditorProps) {
           if (event.key === 'Escape') onCancel();
         }}
       />
+      <DealStatusSelect value={chosenStatus} onChange={setChosenStatus} />
       {error && (
         <p id={errorId} role="alert" className="form-error">
           {error}

@@ -4,6 +4,7 @@ import type { NewPost } from '../data/post';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
 import { LIMITS, textProblem } from '../limits';
 import { describeProblem } from '../lib/describeProblem';
+import { DealStatusSelect } from './DealStatusSelect';
 import { TextField } from './TextField';
 
 export interface PostFormProps {
@@ -24,7 +25,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
-  const set = (name: keyof NewPost) => (value: string) =>
+  const set = (name: Exclude<keyof NewPost, 'status'>) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
   // Stored absolute ('/images/a.svg' becomes this site's URL): the rules take http(s) URLs only.
@@ -47,7 +48,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
     }
     setBusy(true);
     try {
-      await onCreate({ title, content, imageUrl, link });
+      await onCreate({ title, content, imageUrl, link, status: fields.status });
       setFields(EMPTY);
       setError(null);
     } catch (failure) {
@@ -75,6 +76,10 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
           maxLength={LIMITS.contentChars}
           multiline
           required
+        />
+        <DealStatusSelect
+          value={fields.status}
+          onChange={(status) => setFields((current) => ({ ...current, status }))}
         />
         <TextField
           label="Image URL (optional)"

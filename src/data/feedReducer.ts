@@ -1,5 +1,5 @@
 import type { Cursor, PostsPage } from './page';
-import type { Comment, Post } from './post';
+import type { Comment, Post, PostEdit } from './post';
 
 export type FeedStatus = 'loading' | 'ready' | 'failed';
 
@@ -23,7 +23,7 @@ export type FeedAction =
   | { type: 'loaded'; page: PostsPage; firstPage: boolean }
   | { type: 'failed' }
   | { type: 'added'; post: Post }
-  | { type: 'edited'; id: string; content: string }
+  | { type: 'edited'; id: string; edit: PostEdit }
   | { type: 'commented'; id: string; comment: Comment }
   | { type: 'commentRemoved'; id: string; comment: Comment }
   | { type: 'removed'; id: string }
@@ -77,7 +77,11 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'edited':
       return {
         ...state,
-        posts: update(state.posts, action.id, () => ({ content: action.content })),
+        // Both fields, always: an edit without a status removes the one the post had.
+        posts: update(state.posts, action.id, () => ({
+          content: action.edit.content,
+          status: action.edit.status,
+        })),
       };
     case 'commented':
       return {

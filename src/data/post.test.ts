@@ -36,4 +36,13 @@ describe('toPost', () => {
     expect(toPost('x', { created: '1700000000000' }).created).toBe(1700000000000);
     expect(toPost('x', { comments: 'nope' }).comments).toEqual([]);
   });
+
+  it('reads a deal status from the list, and anything else as no status', () => {
+    expect(toPost('x', { status: 'Done deal' }).status).toBe('Done deal');
+    for (const stored of ['done deal', 'Rumour ', '', 7, null, ['Talks'], { status: 'Talks' }]) {
+      const post = toPost('x', { title: 'T', status: stored });
+      expect(post, JSON.stringify(stored)).not.toHaveProperty('status');
+      expect(post.title).toBe('T');
+    }
+  });
 });

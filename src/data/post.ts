@@ -1,4 +1,6 @@
-/** The spec's shapes (§3), as the app uses them. */
+import { isDealStatus, type DealStatus } from './dealStatus';
+
+/** The spec's shapes (§3), as the app uses them, and the one added field: the deal status. */
 export interface Comment {
   user: string;
   text: string;
@@ -14,13 +16,18 @@ export interface Post {
   comments: Comment[];
   /** Milliseconds since the epoch. */
   created: number;
+  /** How far the deal has got; absent on posts without one (and on every post of the spec). */
+  status?: DealStatus;
 }
 
-export type NewPost = Pick<Post, 'title' | 'content' | 'imageUrl' | 'link'>;
+export type NewPost = Pick<Post, 'title' | 'content' | 'imageUrl' | 'link' | 'status'>;
+
+/** What the administrator's editor changes: the content and the deal status (absent: none). */
+export type PostEdit = Pick<Post, 'content' | 'status'>;
 
 /**
  * A stored document as a Post, whatever an older version wrote: missing or mistyped fields become
- * '' / [] / 0 instead of breaking the feed.
+ * '' / [] / 0 instead of breaking the feed, and a status outside the list reads as none.
  */
 export function toPost(id: string, data: unknown): Post {
   const fields = isRecord(data) ? data : {};
@@ -32,6 +39,7 @@ export function toPost(id: string, data: unknown): Post {
     link: text(fields.link),
     comments: Array.isArray(fields.comments) ? fields.comments.flatMap(toComment) : [],
     created: toMillis(fields.created),
+    ...(isDealStatus(fields.status) && { status: fields.status }),
   };
 }
 

@@ -3,14 +3,15 @@ import * as store from '../feedStore';
 import { feedReducer, initialFeedState, type FeedState } from './feedReducer';
 import { arrivedFirstPage, takeFirstPageRequest } from './firstPage';
 import type { Cursor, PostsPage } from './page';
-import type { Comment, NewPost } from './post';
+import type { Comment, NewPost, PostEdit } from './post';
 
 export type { FeedStatus } from './feedReducer';
 
 /** The writes a card or form may make; each rejects with a StoreError and changes nothing then. */
 export interface FeedOps {
   createPost: (input: NewPost) => Promise<void>;
-  editContent: (id: string, content: string) => Promise<void>;
+  /** Saves the editor: the content and the deal status (absent: none). */
+  editPost: (id: string, edit: PostEdit) => Promise<void>;
   /** `uid` is the commenter's account: the rules limit how often each account comments. */
   addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
   removeComment: (id: string, comment: Comment) => Promise<void>;
@@ -118,10 +119,10 @@ export function useFeed(): FeedModel {
         wrote(post.id);
         dispatch({ type: 'added', post });
       },
-      async editContent(id, content) {
-        await store.updatePostContent(id, content);
+      async editPost(id, edit) {
+        await store.updatePost(id, edit);
         wrote(id);
-        dispatch({ type: 'edited', id, content });
+        dispatch({ type: 'edited', id, edit });
       },
       async addComment(id, comment, uid) {
         await store.addComment(id, comment, uid);

@@ -4,6 +4,7 @@ import { safeHttpUrl } from '../lib/safeUrl';
 import { canComment, canRemoveComment, isAdmin } from '../permissions';
 import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
+import { DealStatusBadge } from './DealStatusBadge';
 import { useFeedContext } from './feedContext';
 import type { Post } from '../data/post';
 import { PostImage, type ImagePriority } from './PostImage';
@@ -48,14 +49,16 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           {post.title}
         </h3>
         <PublishedTime created={post.created} now={now} />
+        {post.status && <DealStatusBadge status={post.status} />}
       </div>
       <PostImage url={post.imageUrl} alt={post.title} priority={imagePriority} />
       {admin && editing ? (
         <Suspense fallback={content}>
           <LazyPostEditor
             content={post.content}
-            onSave={async (next) => {
-              await ops.editContent(post.id, next);
+            status={post.status}
+            onSave={async (edit) => {
+              await ops.editPost(post.id, edit);
               stopEditing();
             }}
             onCancel={stopEditing}

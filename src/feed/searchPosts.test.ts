@@ -6,6 +6,7 @@ const posts = [
   toPost('1', { title: 'Quiroga signs', content: 'A midfielder arrives.' }),
   toPost('2', { title: 'Loan move', content: 'Tomás QUIROGA goes on loan.' }),
   toPost('3', { title: 'Medical', content: 'Passed.' }),
+  toPost('4', { title: 'Keeper', content: 'A fee is close.', status: 'Bid made' }),
 ];
 
 describe('searchPosts', () => {
@@ -27,5 +28,12 @@ describe('searchPosts', () => {
   it('sees edited content (posts are replaced, not mutated)', () => {
     const edited = [{ ...posts[2], content: 'Quiroga failed it' }];
     expect(searchPosts(edited, 'quiroga')).toHaveLength(1);
+  });
+
+  it('matches the deal status too, ignoring case', () => {
+    expect(searchPosts(posts, 'BID MADE').map((post) => post.id)).toEqual(['4']);
+    expect(searchPosts(posts, 'id ma').map((post) => post.id)).toEqual(['4']);
+    const withdrawn = [{ ...posts[3], status: undefined }];
+    expect(searchPosts(withdrawn, 'bid made')).toEqual([]);
   });
 });

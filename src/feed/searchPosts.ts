@@ -1,21 +1,36 @@
 import type { Post } from '../data/post';
 
-/** Spec §5: a case-insensitive substring match on title or content, over the posts given. */
+/**
+ * Spec §5: a case-insensitive substring match on title or content, over the posts given; and on
+ * the deal status, the one field added to the spec's post.
+ */
 export function searchPosts(posts: readonly Post[], query: string): readonly Post[] {
   if (query === '') return posts;
   const needle = query.toLowerCase();
-  return posts.filter(
-    (post) => lowered(post).title.includes(needle) || lowered(post).content.includes(needle),
-  );
+  return posts.filter((post) => {
+    const { title, content, status } = lowered(post);
+    return title.includes(needle) || content.includes(needle) || status.includes(needle);
+  });
+}
+
+interface LoweredPost {
+  title: string;
+  content: string;
+  /** '' when the post has none. */
+  status: string;
 }
 
 // Lower-cased once per post object, not on every keystroke: posts are immutable values.
-const cache = new WeakMap<Post, { title: string; content: string }>();
+const cache = new WeakMap<Post, LoweredPost>();
 
-function lowered(post: Post): { title: string; content: string } {
+function lowered(post: Post): LoweredPost {
   let entry = cache.get(post);
   if (!entry) {
-    entry = { title: post.title.toLowerCase(), content: post.content.toLowerCase() };
+    entry = {
+      title: post.title.toLowerCase(),
+      content: post.content.toLowerCase(),
+      status: (post.status ?? '').toLowerCase(),
+    };
     cache.set(post, entry);
   }
   return entry;

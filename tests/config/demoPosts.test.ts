@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildDemoPosts, DEMO_POST_COUNT } from '../../scripts/seed/demoPosts';
+import { DEAL_STATUSES } from '../../src/data/dealStatus';
 
 const NOW = Date.UTC(2026, 10, 1, 12);
 
@@ -42,6 +43,12 @@ describe('demo posts', () => {
       expect(post.imageUrl).toMatch(/^\/images\/[\w-]+\.svg$/);
       expect(existsSync(`public${post.imageUrl}`)).toBe(true);
     }
+  });
+
+  it('show every deal status, and some posts without one', () => {
+    const statuses = new Set(posts.map((post) => post.status));
+    for (const status of DEAL_STATUSES) expect(statuses, status).toContain(status);
+    expect(posts.filter((post) => !('status' in post)).length).toBeGreaterThan(10);
   });
 
   it('include read-more links and comments', () => {

@@ -44,7 +44,7 @@ function feedOf(posts: Post[]): FeedModel {
     showIncoming: () => {},
     ops: {
       createPost: resolved,
-      editContent: resolved,
+      editPost: resolved,
       addComment: resolved,
       removeComment: resolved,
       deletePost: resolved,

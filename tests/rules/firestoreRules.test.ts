@@ -665,6 +665,143 @@ describe('removing a comment', () => {
   ]);
 });
 
+describe('the deal status: one of a fixed list, set and changed by the administrator only', () => {
+  // The issue's list, written out: the rules must accept exactly these words.
+  const STATUSES = ['Rumour', 'Talks', 'Bid made', 'Agreed', 'Medical', 'Done deal', 'Collapsed'];
+  /** Values that are not one of the words: case, padding, invisible characters, other types. */
+  const NOT_A_STATUS: [what: string, value: unknown][] = [
+    ['the wrong case', 'rumour'],
+    ['upper case', 'DONE DEAL'],
+    ['a trailing space', 'Rumour '],
+    ['a leading no-break space', '\u00A0Talks'],
+    ['a zero-width space inside', 'Done\u200B deal'],
+    ['a trailing zero-width joiner', 'Medical\u200D'],
+    ['a double space', 'Bid  made'],
+    ['an unknown word', 'Loan'],
+    ['an empty string', ''],
+    ['null', null],
+    ['a number', 3],
+    ['a boolean', true],
+    ['a list of a status', ['Rumour']],
+    ['a map holding a status', { value: 'Rumour' }],
+  ];
+  const create = (data: Record<string, unknown>) => (db: Firestore) => addDoc(posts(db), data);
+  const edit =
+    (data: Record<string, unknown>, id = 'p1') =>
+    (db: Firestore) =>
+      updateDoc(post(db, id), data);
+  const FAN_COMMENT = comment(FAN_EMAIL, 'Mine');
+
+  beforeEach(async () => {
+    await harness.seed('posts/s1', newPost({ status: 'Talks', comments: [FAN_COMMENT] }));
+  });
+
+  describe('on create', () => {
+    allowed([
+      ...STATUSES.map((status): Case => [
+        `status '${status}'`,
+        'admin',
+        create(newPost({ status })),
+      ]),
+      ['no status field (the spec’s post)', 'admin', create(newPost())],
+    ]);
+    denied([
+      ...NOT_A_STATUS.map(([what, status]): Case => [
+        `a status of ${what}`,
+        'admin',
+        create(newPost({ status })),
+      ]),
+      ['a valid post with a status', 'fan', create(newPost({ status: 'Done deal' }))],
+      ['a valid post with a status', 'visitor', create(newPost({ status: 'Done deal' }))],
+      ['a valid post with a status', 'unverifiedAdmin', create(newPost({ status: 'Agreed' }))],
+      ['a valid post with a status', 'passwordAdmin', create(newPost({ status: 'Agreed' }))],
+      ['a status and an extra field', 'admin', create(newPost({ status: 'Talks', stage: 2 }))],
+    ]);
+  });
+
+  describe('on edit', () => {
+    allowed([
+      ['setting a status on a post without one', 'admin', edit({ status: 'Rumour' })],
+      ['changing the status', 'admin', edit({ status: 'Medical' }, 's1')],
+      ['removing the status', 'admin', edit({ status: deleteField() }, 's1')],
+      [
+        'content and status together',
+        'admin',
+        edit({ content: 'Fee agreed.', status: 'Agreed' }, 's1'),
+      ],
+      ['content only, keeping the status', 'admin', edit({ content: 'Still talking.' }, 's1')],
+      [
+        'content with the status removed, as the editor saves "No status"',
+        'admin',
+        edit({ content: 'No longer a story.', status: deleteField() }, 's1'),
+      ],
+    ]);
+    denied([
+      ...NOT_A_STATUS.map(([what, status]): Case => [
+        `changing it to ${what}`,
+        'admin',
+        edit({ status }, 's1'),
+      ]),
+      ['setting a status', 'fan', edit({ status: 'Done deal' })],
+      ['changing the status', 'fan', edit({ status: 'Collapsed' }, 's1')],
+      ['removing the status', 'fan', edit({ status: deleteField() }, 's1')],
+      ['changing the status', 'otherFan', edit({ status: 'Collapsed' }, 's1')],
+      ['setting a status', 'visitor', edit({ status: 'Rumour' })],
+      ['changing the status', 'unverifiedAdmin', edit({ status: 'Agreed' }, 's1')],
+      ['changing the status', 'passwordAdmin', edit({ status: 'Agreed' }, 's1')],
+      [
+        'a comment that also sets the status',
+        'fan',
+        (db) =>
+          commentBatch(db, 'fan-1', {
+            comments: arrayUnion(comment(FAN_EMAIL)),
+            status: 'Done deal',
+          }),
+      ],
+      [
+        'a comment that also changes the status',
+        'admin',
+        (db) =>
+          commentBatch(
+            db,
+            'admin-1',
+            { comments: arrayUnion(comment(ADMIN)), status: 'Agreed' },
+            's1',
+          ),
+      ],
+      [
+        'removing their own comment while removing the status',
+        'fan',
+        edit({ comments: arrayRemove(FAN_COMMENT), status: deleteField() }, 's1'),
+      ],
+      ['the status and the title', 'admin', edit({ status: 'Agreed', title: 'New title' }, 's1')],
+    ]);
+  });
+
+  allowed([
+    [
+      'a comment on a post with a status',
+      'fan',
+      (db) => commentBatch(db, 'fan-1', { comments: arrayUnion(comment(FAN_EMAIL)) }, 's1'),
+    ],
+    [
+      'removing their own comment from it',
+      'fan',
+      edit({ comments: arrayRemove(FAN_COMMENT) }, 's1'),
+    ],
+  ]);
+
+  it('keeps what the administrator chose, and "No status" leaves no field behind', async () => {
+    const admin = as('admin');
+    await updateDoc(post(admin, 's1'), { content: 'Medical booked.', status: 'Medical' });
+    expect((await getDoc(post(as('visitor'), 's1'))).get('status')).toBe('Medical');
+    await updateDoc(post(admin, 's1'), { content: 'Off.', status: deleteField() });
+    const stored = (await getDoc(post(as('visitor'), 's1'))).data() ?? {};
+    expect(Object.keys(stored)).not.toContain('status');
+    expect(stored.content).toBe('Off.');
+  });
+});
+
 describe('deleting posts', () => {
   allowed([['a post', 'admin', (db) => deleteDoc(post(db))]]);
   denied([

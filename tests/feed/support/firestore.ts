@@ -14,6 +14,8 @@ export interface SeedPost {
   link: string;
   comments: { user: string; text: string; date: string }[];
   created: number;
+  /** The deal status; absent when the post has none (a stored value is any string). */
+  status?: string;
 }
 
 export interface StoredPost extends SeedPost {
@@ -153,6 +155,7 @@ function decodePost(name: string, fields: Fields): StoredPost {
   const created = fields.created;
   const comments = fields.comments;
   return {
+    ...('status' in fields && { status: text(fields.status) }),
     id: name.slice(name.lastIndexOf('/') + 1),
     title: text(fields.title),
     content: text(fields.content),
