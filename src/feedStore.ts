@@ -2,20 +2,8 @@ import { config, splitHost } from './config';
 import { takeFirstPageRequest } from './data/firstPage';
 import { decodePage, type Cursor, type PostsPage } from './data/page';
 import { isRecord, type Comment, type NewPost, type Post, type PostEdit } from './data/post';
-import {
-  CHANGES_PER_READ,
-  POST_CHANGES,
-  changesQuery,
-  documentsMethodUrl,
-  documentsRoot,
-  pageQuery,
-} from './data/postsQuery';
-import {
-  decodeBatchGet,
-  decodeChangeStamps,
-  readTimeOf,
-  type ChangeStamp,
-} from './data/restDecode';
+import type { PostChanges, RestRead } from './data/changes';
+import { POST_CHANGES, documentsMethodUrl, documentsRoot, pageQuery } from './data/postsQuery';
 import { StoreError, type StoreErrorCode } from './data/storeError';
 import { LIMITS } from './limits';
 
@@ -81,50 +69,25 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
  * A page over Firestore's REST API, as index.html's first request reads it: the same query, the
  * same decoder, and no SDK to download for reading.
  */
-async function readPage(cursor: Cursor | null): Promise<PostsPage> {
-  const json = await postRest('runQuery', pageQuery(cursor, config.firebase.projectId));
-  return decodeAnswer(() => decodePage(json));
-}
-
-/** What changed after a read: posts created or changed, ids deleted, and where to ask from next. */
-export interface PostChanges {
-  posts: Post[];
-  gone: string[];
-  /** The `since` of the next check: the read time of the last answer. */
-  since: string;
+function readPage(cursor: Cursor | null): Promise<PostsPage> {
+  return readRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage);
 }
 
 /**
- * The posts changed after `since` (a read time as Firestore wrote it): the stamps of
- * postChanges newer than it, then those posts by id. With nothing changed, one read.
+ * The posts changed after `since` (a read time as Firestore wrote it); with nothing changed, one
+ * read. Its code loads with the first check, never with the first page.
  */
 export async function readChanges(since: string): Promise<PostChanges> {
-  const ids = new Set<string>();
-  let after: ChangeStamp | null = null;
-  let json: unknown;
-  do {
-    json = await postRest('runQuery', changesQuery(since, after));
-    const stamps = decodeAnswer(() => decodeChangeStamps(json));
-    for (const stamp of stamps) ids.add(stamp.id);
-    // A full answer: more stamps may follow its last one.
-    after = stamps.length === CHANGES_PER_READ ? (stamps.at(-1) ?? null) : null;
-  } while (after);
-  // Everything up to the last answer's read time has been seen.
-  const next = readTimeOf(json) ?? since;
-  if (ids.size === 0) return { posts: [], gone: [], since: next };
-  const root = documentsRoot(config.firebase.projectId);
-  const documents = [...ids].map((id) => `${root}/posts/${id}`);
-  const posts = await postRest('batchGet', { documents });
-  const { found, missing } = decodeAnswer(() => decodeBatchGet(posts));
-  return { posts: found, gone: missing, since: next };
+  const { readChangesOver } = await import('./data/changes');
+  return readChangesOver(readRest, documentsRoot(config.firebase.projectId), since);
 }
 
 /**
- * One call of Firestore's REST API (runQuery, batchGet), its JSON answer or a StoreError. Reads
- * are public, so no credentials are sent; text/plain, as the SDK sends it, makes it a simple
- * request (no CORS preflight).
+ * One read over Firestore's REST API (runQuery, batchGet), its JSON answer decoded, or a
+ * StoreError. Reads are public, so no credentials are sent; text/plain, as the SDK sends it, makes
+ * it a simple request (no CORS preflight).
  */
-async function postRest(method: 'runQuery' | 'batchGet', body: unknown): Promise<unknown> {
+const readRest: RestRead = async (method, body, decode) => {
   const url = documentsMethodUrl(
     {
       projectId: config.firebase.projectId,
@@ -147,16 +110,12 @@ async function postRest(method: 'runQuery' | 'batchGet', body: unknown): Promise
   if (!response.ok) {
     throw new StoreError(codeForStatus(response.status), restErrorMessage(json, response.status));
   }
-  return json;
-}
-
-function decodeAnswer<T>(decode: () => T): T {
   try {
-    return decode();
+    return decode(json);
   } catch (error) {
     throw new StoreError('unknown', `Firestore answered oddly: ${String(error)}`);
   }
-}
+};
 
 /** The SDK's mapping of HTTP statuses to error codes, for the reads made without it. */
 function codeForStatus(status: number): StoreErrorCode {

@@ -60,6 +60,24 @@ export function ownerClient(firestoreUrl: string, projectId: string): OwnerClien
   };
 }
 
+/**
+ * A write to posts/{postId} as the app makes it, from another device: one commit with the post's
+ * change stamp (postChanges/{postId}.at = the commit's time), which open pages poll.
+ */
+export async function commitPostWrite(
+  client: OwnerClient,
+  postId: string,
+  write: Record<string, unknown>,
+): Promise<void> {
+  await client.commit([
+    write,
+    {
+      update: { name: client.name(`postChanges/${postId}`), fields: {} },
+      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
+    },
+  ]);
+}
+
 /** Deletes every account of the Auth emulator's project (its documented emulator-only endpoint). */
 export async function clearAuthAccounts(authUrl: string, projectId: string): Promise<void> {
   await ownerRequest('DELETE', `${authUrl}/emulator/v1/projects/${projectId}/accounts`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feedReducer, initialFeedState, type FeedState } from './feedReducer';
+import { applyChanges } from '../live/applyChanges';
+import { feedReducer, initialFeedState, type FeedState, type FeedAction } from './feedReducer';
 import type { Post } from './post';
 
 function post(id: string, created: number, content = `About ${id}`): Post {
@@ -17,13 +18,15 @@ function feed(more: boolean): FeedState {
 
 const ids = (posts: Post[]) => posts.map((each) => each.id);
 
-describe('feedReducer: what the live checks found', () => {
+/** What useFeed dispatches for a live check's answer. */
+function checked(posts: Post[], gone: string[]): FeedAction {
+  const changes = { posts, gone, since: '2026-11-23T10:01:00.000000Z' };
+  return { type: 'synced', apply: (state) => applyChanges(state, changes) };
+}
+
+describe('feedReducer with applyChanges: what the live checks found', () => {
   it('holds new posts back in `incoming`, newest first, and shows them on top when asked', () => {
-    const synced = feedReducer(feed(true), {
-      type: 'synced',
-      posts: [post('d', 400), post('e', 500)],
-      gone: [],
-    });
+    const synced = feedReducer(feed(true), checked([post('d', 400), post('e', 500)], []));
     expect(ids(synced.posts)).toEqual(['c', 'b', 'a']);
     expect(ids(synced.incoming)).toEqual(['e', 'd']);
 
@@ -33,44 +36,39 @@ describe('feedReducer: what the live checks found', () => {
   });
 
   it('leaves a changed post below the loaded pages to Load More', () => {
-    const synced = feedReducer(feed(true), { type: 'synced', posts: [post('old', 50)], gone: [] });
+    const synced = feedReducer(feed(true), checked([post('old', 50)], []));
     expect(synced.incoming).toEqual([]);
   });
 
   it('takes a post new to the page anywhere when every page is loaded', () => {
-    const synced = feedReducer(feed(false), { type: 'synced', posts: [post('old', 50)], gone: [] });
+    const synced = feedReducer(feed(false), checked([post('old', 50)], []));
     expect(ids(synced.incoming)).toEqual(['old']);
   });
 
   it('refreshes loaded and waiting posts in place, and marks deleted ones', () => {
-    const waiting = feedReducer(feed(true), { type: 'synced', posts: [post('d', 400)], gone: [] });
-    const synced = feedReducer(waiting, {
-      type: 'synced',
-      posts: [post('b', 200, 'Edited'), post('d', 400, 'Edited too')],
-      gone: ['c'],
-    });
+    const waiting = feedReducer(feed(true), checked([post('d', 400)], []));
+    const synced = feedReducer(
+      waiting,
+      checked([post('b', 200, 'Edited'), post('d', 400, 'Edited too')], ['c']),
+    );
     expect(synced.posts.map((each) => each.content)).toEqual(['About c', 'Edited', 'About a']);
     expect(synced.incoming[0].content).toBe('Edited too');
     expect([...synced.deleted]).toEqual(['c']);
   });
 
   it('drops a waiting post deleted before it was shown', () => {
-    const waiting = feedReducer(feed(true), { type: 'synced', posts: [post('d', 400)], gone: [] });
-    expect(feedReducer(waiting, { type: 'synced', posts: [], gone: ['d'] }).incoming).toEqual([]);
+    const waiting = feedReducer(feed(true), checked([post('d', 400)], []));
+    expect(feedReducer(waiting, checked([], ['d'])).incoming).toEqual([]);
   });
 
   it('returns the same state when nothing the reader sees changed', () => {
     const state = feed(true);
-    const same = feedReducer(state, {
-      type: 'synced',
-      posts: [post('b', 200)],
-      gone: ['never-loaded'],
-    });
+    const same = feedReducer(state, checked([post('b', 200)], ['never-loaded']));
     expect(same).toBe(state);
   });
 
   it('never repeats a post: one created here, or shown from `incoming`, is not added again', () => {
-    const waiting = feedReducer(feed(true), { type: 'synced', posts: [post('d', 400)], gone: [] });
+    const waiting = feedReducer(feed(true), checked([post('d', 400)], []));
     const added = feedReducer(waiting, { type: 'added', post: post('d', 400) });
     expect(ids(added.posts)).toEqual(['d', 'c', 'b', 'a']);
     expect(added.incoming).toEqual([]);

@@ -27,8 +27,11 @@ export type FeedAction =
   | { type: 'commented'; id: string; comment: Comment }
   | { type: 'commentRemoved'; id: string; comment: Comment }
   | { type: 'removed'; id: string }
-  /** What the live checks found changed: posts as they are now, and ids no longer there. */
-  | { type: 'synced'; posts: Post[]; gone: string[] }
+  /**
+   * What the live checks found changed, as a change of the state: their code (src/live/) loads
+   * after the first page, so this reducer does not carry it.
+   */
+  | { type: 'synced'; apply: (state: FeedState) => FeedState }
   | { type: 'showIncoming' };
 
 export function initialFeedState(arrived: PostsPage | null): FeedState {
@@ -105,7 +108,7 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
         incoming: state.incoming.filter((post) => post.id !== action.id),
       };
     case 'synced':
-      return synced(state, action.posts, action.gone);
+      return action.apply(state);
     case 'showIncoming': {
       if (state.incoming.length === 0) return state;
       const shown = new Set(state.incoming.map((post) => post.id));
@@ -113,58 +116,6 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       return { ...state, posts: [...state.incoming, ...rest], incoming: [] };
     }
   }
-}
-
-/**
- * Loaded (and waiting) posts take their current content; deleted ones are marked; posts new to the
- * page wait in `incoming` if they belong above its last loaded post (older ones come with Load
- * More). Returns `state` itself when nothing the reader sees changed.
- */
-function synced(state: FeedState, posts: Post[], gone: string[]): FeedState {
-  const current = new Map(posts.map((post) => [post.id, post]));
-  const goneIds = new Set(gone);
-  const refresh = (list: Post[]) =>
-    list.map((post) => {
-      const now = current.get(post.id);
-      return now && !samePost(now, post) ? now : post;
-    });
-
-  const loaded = new Set(state.posts.map((post) => post.id));
-  const deleted = new Set(state.deleted);
-  for (const id of goneIds) if (loaded.has(id)) deleted.add(id);
-
-  const waiting = refresh(state.incoming.filter((post) => !goneIds.has(post.id)));
-  const known = new Set([...loaded, ...waiting.map((post) => post.id)]);
-  const last = state.posts.at(-1);
-  const belongsAbove = (post: Post) =>
-    state.nextCursor === null || !last || feedOrder(post, last) < 0;
-  const fresh = posts.filter((post) => !known.has(post.id) && belongsAbove(post));
-
-  const next: FeedState = {
-    ...state,
-    posts: refresh(state.posts),
-    incoming: fresh.length > 0 ? [...fresh, ...waiting].sort(feedOrder) : waiting,
-    deleted: deleted.size === state.deleted.size ? state.deleted : deleted,
-  };
-  const unchanged =
-    next.deleted === state.deleted &&
-    sameList(next.posts, state.posts) &&
-    sameList(next.incoming, state.incoming);
-  return unchanged ? state : next;
-}
-
-/** The feed's order: newest first, then by id, descending (postsQuery's orderBy). */
-function feedOrder(a: Post, b: Post): number {
-  if (a.created !== b.created) return b.created - a.created;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-function sameList(a: Post[], b: Post[]): boolean {
-  return a.length === b.length && a.every((post, index) => post === b[index]);
-}
-
-function samePost(a: Post, b: Post): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function sameComment(a: Comment, b: Comment): boolean {

@@ -56,42 +56,6 @@ export function pageQuery(
 /** Where the stamps of changed posts are kept, one per post (firestore.rules: postChanges). */
 export const POST_CHANGES = 'postChanges';
 
-/** Stamps read per check; the rules' page limit (50) bounds it too. */
-export const CHANGES_PER_READ = 50;
-
-/**
- * The runQuery for the stamps of posts changed after `since` (a timestamp as Firestore wrote it),
- * oldest first; `after` continues past the last stamp of a full answer.
- */
-export function changesQuery(
-  since: string,
-  after: { at: string; name: string } | null,
-): Record<string, unknown> {
-  return {
-    structuredQuery: {
-      from: [{ collectionId: POST_CHANGES }],
-      where: {
-        fieldFilter: {
-          field: { fieldPath: 'at' },
-          op: 'GREATER_THAN',
-          value: { timestampValue: since },
-        },
-      },
-      orderBy: [
-        { field: { fieldPath: 'at' }, direction: 'ASCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
-      ],
-      limit: CHANGES_PER_READ,
-      ...(after && {
-        startAt: {
-          values: [{ timestampValue: after.at }, { referenceValue: after.name }],
-          before: false,
-        },
-      }),
-    },
-  };
-}
-
 interface RestSettings {
   projectId: string;
   apiKey: string;

@@ -39,46 +39,17 @@ export function readTimeOf(json: unknown): string | null {
   return null;
 }
 
-/** The stamp of a changed post (postChanges/{id}): which post, and when, as Firestore wrote it. */
-export interface ChangeStamp {
-  id: string;
-  name: string;
-  at: string;
-}
-
-/** The stamps of a runQuery over postChanges, in order; one without a timestamp is skipped. */
-export function decodeChangeStamps(json: unknown): ChangeStamp[] {
-  return runQueryDocuments(json).flatMap(({ name, fields }) => {
-    const at = isRecord(fields.at) ? fields.at.timestampValue : undefined;
-    return typeof at === 'string' ? [{ id: idOf(name), name, at }] : [];
-  });
-}
-
-/** A batchGet answer: the posts found and the ids of those that do not exist. */
-export function decodeBatchGet(json: unknown): { found: Post[]; missing: string[] } {
-  if (!Array.isArray(json)) throw new Error('batchGet: expected an array of results');
-  const found: Post[] = [];
-  const missing: string[] = [];
-  for (const entry of json) {
-    if (!isRecord(entry)) continue;
-    const document = restDocument(entry.found);
-    if (document) found.push(toPost(idOf(document.name), decodeFields(document.fields)));
-    else if (typeof entry.missing === 'string') missing.push(idOf(entry.missing));
-  }
-  return { found, missing };
-}
-
-function restDocument(value: unknown): RestDocument | null {
+export function restDocument(value: unknown): RestDocument | null {
   if (!isRecord(value) || typeof value.name !== 'string') return null;
   return { name: value.name, fields: isRecord(value.fields) ? value.fields : {} };
 }
 
 /** The document id: the last segment of its name. */
-function idOf(name: string): string {
+export function idOf(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
 }
 
-function decodeFields(fields: unknown): Record<string, unknown> {
+export function decodeFields(fields: unknown): Record<string, unknown> {
   if (!isRecord(fields)) return {};
   return Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [key, decodeValue(value)]),

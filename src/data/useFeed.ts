@@ -80,17 +80,18 @@ export function useFeed(): FeedModel {
     let cancelled = false;
     // Loaded after the first page, never before it: the first render does not wait for it.
     import('../live/liveChecks').then(
-      ({ startLiveChecks }) => {
+      ({ startLiveChecks, applyChanges }) => {
         if (cancelled) return;
         stop = startLiveChecks({
           since: readTime,
-          onChanges: ({ posts, gone }, startedAt) => {
+          onChanges: ({ posts, gone, since }, startedAt) => {
             const current = (id: string) => (writtenAt.current.get(id) ?? -Infinity) < startedAt;
-            dispatch({
-              type: 'synced',
+            const changes = {
               posts: posts.filter((post) => current(post.id)),
               gone: gone.filter(current),
-            });
+              since,
+            };
+            dispatch({ type: 'synced', apply: (feed) => applyChanges(feed, changes) });
           },
         });
       },

@@ -1,5 +1,11 @@
 import type { Fields } from '../../../emulator/model';
-import { ownerClient, toFields, toValue, type OwnerClient } from '../../../scripts/lib/ownerClient';
+import {
+  commitPostWrite,
+  ownerClient,
+  toFields,
+  toValue,
+  type OwnerClient,
+} from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
 
@@ -91,19 +97,9 @@ export async function readPost(id: string): Promise<StoredPost | null> {
   return (await readPosts()).find((post) => post.id === id) ?? null;
 }
 
-/**
- * A write to posts/{id} made on another device, as the app makes it: in one commit with the post's
- * change stamp at the server's time, which open pages poll.
- */
-async function commitElsewhere(id: string, write: Record<string, unknown>): Promise<void> {
-  const client = firestore();
-  await client.commit([
-    write,
-    {
-      update: { name: client.name(`postChanges/${id}`), fields: {} },
-      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
-    },
-  ]);
+/** A write to posts/{id} made on another device, with the post's change stamp. */
+function commitElsewhere(id: string, write: Record<string, unknown>): Promise<void> {
+  return commitPostWrite(firestore(), id, write);
 }
 
 /** Deletes a post behind the app's back, as the administrator on another device would. */

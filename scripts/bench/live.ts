@@ -1,0 +1,228 @@
+/**
+ * `npm run bench:live`: the Firestore reads one open tab of the production build makes to stay
+ * live, counted as Firestore bills them (a query: one read per document returned, at least one; a
+ * batchGet: one per document asked for), in 10 minutes of the page's time, against the local
+ * emulators. Scenarios: nothing changing; a post and 20 comments added meanwhile; a hidden tab;
+ * and a tab shown and hidden every 2 seconds (the checks' least gap is what bounds it). The page's
+ * clock is Playwright's, so 10 minutes pass in seconds; the emulator's clock is real. Prints
+ * `name: value unit` lines; exits 1 if a budget is missed.
+ */
+import type { Browser, Page, Request } from '@playwright/test';
+import { BENCH_BUILD_DIR, buildBundle } from '../lib/appBuild';
+import { requireChromium } from '../lib/chromium';
+import { commitPostWrite, ownerClient, toFields, toValue } from '../lib/ownerClient';
+import { startStack, type Stack } from '../lib/stack';
+import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../lib/testPorts';
+import { withBrowser } from './web/browser';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const SPAN = 10 * MINUTE;
+/** The page's time advances in steps this long; the real time between them lets reads finish. */
+const STEP = 1_000;
+/** The issue's budget for a visible tab with nothing changing. */
+const VISIBLE_BUDGET = 300;
+
+interface Budget {
+  name: string;
+  value: number;
+  limit: number;
+}
+
+const budgets: Budget[] = [];
+
+function report(name: string, value: number | string, unit = ''): void {
+  console.log(`${name}: ${value}${unit ? ` ${unit}` : ''}`);
+}
+
+/** Reads Firestore would bill for one answered request of the page, or 0 for other requests. */
+async function billedReads(request: Request): Promise<number> {
+  const method = /\/documents:(runQuery|batchGet)(\?|$)/.exec(request.url())?.[1];
+  if (!method) return 0;
+  const response = await request.response();
+  const json: unknown = await response?.json().catch(() => null);
+  if (!Array.isArray(json)) return 0;
+  if (method === 'batchGet') return json.length;
+  const documents = json.filter(
+    (entry: unknown) => typeof entry === 'object' && entry !== null && 'document' in entry,
+  );
+  return Math.max(1, documents.length);
+}
+
+/** An open page whose Firestore reads are counted; `hidden` switches its visibility. */
+interface CountedPage {
+  page: Page;
+  reads(): number;
+  setHidden(hidden: boolean): Promise<void>;
+  /** Lets `ms` of the page's time pass, a step at a time, calling `each` at every step's time. */
+  pass(ms: number, each?: (elapsed: number) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openCounted(browser: Browser, url: string): Promise<CountedPage> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // The page's visibility, under the bench's control (a headless page is always visible).
+  // As a string: tsx would wrap the arrow functions of a function in helpers the page lacks.
+  await page.addInitScript(`
+    let hidden = false;
+    Object.defineProperty(Document.prototype, 'visibilityState', {
+      get: () => (hidden ? 'hidden' : 'visible'),
+    });
+    window.__setHidden = (next) => {
+      hidden = next;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+  `);
+  await page.clock.install();
+  let reads = 0;
+  const pending = new Set<Promise<void>>();
+  let inFlight = 0;
+  page.on('request', () => (inFlight += 1));
+  page.on('requestfailed', () => (inFlight -= 1));
+  page.on('requestfinished', (request) => {
+    const counted = billedReads(request).then((billed) => {
+      reads += billed;
+    });
+    pending.add(counted);
+    void counted.finally(() => {
+      pending.delete(counted);
+      inFlight -= 1;
+    });
+  });
+  const settle = async () => {
+    for (let i = 0; i < 200 && inFlight > 0; i += 1) await page.waitForTimeout(10);
+    await Promise.all(pending);
+  };
+  await page.goto(url);
+  await page.getByRole('article').first().waitFor();
+  await settle();
+  return {
+    page,
+    reads: () => reads,
+    async setHidden(hidden) {
+      await page.evaluate(`window.__setHidden(${hidden})`);
+      await settle();
+    },
+    async pass(ms, each) {
+      for (let elapsed = STEP; elapsed <= ms; elapsed += STEP) {
+        await page.clock.runFor(STEP);
+        await page.waitForTimeout(5);
+        await settle();
+        await each?.(elapsed);
+      }
+    },
+    close: () => context.close(),
+  };
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  report('build', await buildBundle(BENCH_BUILD_DIR, BENCH_PORTS));
+  const browser = requireChromium();
+  let stack: Stack | undefined;
+  try {
+    stack = await startStack(BENCH_PORTS, BENCH_BUILD_DIR, Math.floor(Date.now() / HOUR) * HOUR);
+    const url = `${stack.url}/`;
+    const executablePath = browser.kind === 'path' ? browser.executablePath : undefined;
+    await withBrowser(executablePath, async (chromium) => {
+      await scenario(chromium, url, 'idle', async (tab) => {
+        await tab.pass(SPAN);
+      });
+      await scenario(chromium, url, 'post-and-20-comments', async (tab) => {
+        const owner = ownerClient(firestoreUrl(BENCH_PORTS), PROJECT_ID);
+        const id = `bench-live-${Date.now()}`;
+        // The post at 1 minute, then a comment every 25 s: all within the 10 minutes.
+        await tab.pass(SPAN, async (elapsed) => {
+          if (elapsed === MINUTE) await publish(owner, id);
+          const index = (elapsed - MINUTE - 30_000) / 25_000;
+          if (Number.isInteger(index) && index >= 0 && index < 20) await comment(owner, id, index);
+        });
+      });
+      await scenario(chromium, url, 'hidden', async (tab) => {
+        await tab.setHidden(true);
+        await tab.pass(SPAN);
+      });
+      await scenario(chromium, url, 'shown-and-hidden-every-2s', async (tab) => {
+        await tab.pass(SPAN, async (elapsed) => {
+          if (elapsed % 2_000 === 0) await tab.setHidden((elapsed / 2_000) % 2 === 1);
+        });
+      });
+    });
+  } finally {
+    await stack?.stop();
+  }
+  report('bench-seconds', Math.round((Date.now() - started) / 1000), 's');
+  const missed = budgets.filter((entry) => entry.value > entry.limit);
+  for (const entry of budgets) {
+    report(
+      `budget ${entry.name}`,
+      `${entry.value} (≤ ${entry.limit})`,
+      entry.value > entry.limit ? 'MISSED' : 'ok',
+    );
+  }
+  console.log(
+    missed.length === 0 ? `budgets: all ${budgets.length} met` : `budgets: ${missed.length} missed`,
+  );
+  return missed.length === 0 ? 0 : 1;
+}
+
+/** One fresh tab: its first load's reads, then the reads of `run` (10 minutes), as per hour. */
+async function scenario(
+  browser: Browser,
+  url: string,
+  name: string,
+  run: (tab: CountedPage) => Promise<void>,
+): Promise<void> {
+  const tab = await openCounted(browser, url);
+  try {
+    const firstLoad = tab.reads();
+    await run(tab);
+    const live = tab.reads() - firstLoad;
+    const perHour = live * (HOUR / SPAN);
+    report(`live-${name}-first-load-reads`, firstLoad, 'reads (once)');
+    report(`live-${name}-reads-in-10-min`, live, 'reads');
+    report(`live-${name}-reads-per-hour`, perHour, 'reads/h');
+    if (name === 'hidden') budgets.push({ name: `${name} reads/h`, value: perHour, limit: 0 });
+    else if (name !== 'post-and-20-comments') {
+      budgets.push({ name: `${name} reads/h`, value: perHour, limit: VISIBLE_BUDGET });
+    }
+  } finally {
+    await tab.close();
+  }
+}
+
+async function publish(owner: ReturnType<typeof ownerClient>, id: string): Promise<void> {
+  await commitPostWrite(owner, id, {
+    update: {
+      name: owner.name(`posts/${id}`),
+      fields: toFields({
+        title: 'Deadline-day signing',
+        content: 'Signed and sealed.',
+        imageUrl: '',
+        link: '',
+        comments: [],
+        created: Date.now(),
+      }),
+    },
+  });
+}
+
+async function comment(owner: ReturnType<typeof ownerClient>, id: string, index: number) {
+  const text = { user: `fan${index}@example.com`, text: `Comment ${index}`, date: '23/11/2026' };
+  await commitPostWrite(owner, id, {
+    update: { name: owner.name(`posts/${id}`), fields: {} },
+    updateMask: { fieldPaths: [] },
+    updateTransforms: [
+      { fieldPath: 'comments', appendMissingElements: { values: [toValue(text)] } },
+    ],
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
