@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerClient';
+import { E2E_PORTS, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
 import { PAGE_SIZE } from '../../src/data/postsQuery';
 import { ROOT } from './env';
 
@@ -104,4 +106,17 @@ export function currentTheme(page: Page): Promise<string | null> {
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Publishes a post as the administrator's other device would (with its change stamp), behind the
+ * page's back: open pages learn of it by their live checks.
+ */
+export async function publishElsewhere(title: string): Promise<void> {
+  const owner = ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
+  const id = `elsewhere-${Date.now()}`;
+  const post = { title, content: 'Published elsewhere.', imageUrl: '', link: '', comments: [] };
+  await commitPostWrite(owner, id, {
+    update: { name: owner.name(`posts/${id}`), fields: toFields({ ...post, created: Date.now() }) },
+  });
 }
