@@ -7,6 +7,7 @@ import { LoginPanel } from './header/LoginPanel';
 import { SearchBox } from './header/SearchBox';
 import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './permissions';
+import { PinnedStatus } from './permalink/PinnedStatus';
 import { useSession } from './session/useSession';
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
@@ -31,6 +32,7 @@ export function App() {
             <LazyPostForm onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
           </Suspense>
         )}
+        <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
         <Feed feed={feed} query={query} user={user} />
       </main>
     </>

@@ -2,8 +2,8 @@ import { config, splitHost } from './config';
 import { takeFirstPageRequest } from './data/firstPage';
 import { toPage, type Cursor, type PostsPage } from './data/page';
 import { isRecord, type Comment, type NewPost, type Post } from './data/post';
-import { decodeRunQuery } from './data/restDecode';
-import { pageQuery, runQueryUrl } from './data/postsQuery';
+import { decodeDocument, decodeRunQuery } from './data/restDecode';
+import { pageQuery, postUrl, runQueryUrl, type RestSettings } from './data/postsQuery';
 import { StoreError, type StoreErrorCode } from './data/storeError';
 import { LIMITS } from './limits';
 
@@ -70,19 +70,43 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
  * same decoder, and no SDK to download for reading. Reads are public, so no credentials are sent.
  */
 async function readPage(cursor: Cursor | null): Promise<PostsPage> {
-  const url = runQueryUrl({
+  const json = await restRead(runQueryUrl(restSettings()), {
+    method: 'POST',
+    // text/plain, as the SDK sends it: a simple request, so no CORS preflight.
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify(pageQuery(cursor, config.firebase.projectId)),
+  });
+  return decoded(() => toPage(decodeRunQuery(json)));
+}
+
+/**
+ * One post by id, for a permalink: a plain GET (a simple request, no CORS preflight), decoded as
+ * pages are. Null when there is no such post (matches Firestore: a missing document is 404
+ * NOT_FOUND); a StoreError ('unavailable' when the network fails) otherwise.
+ */
+export async function readPost(id: string): Promise<Post | null> {
+  try {
+    const json = await restRead(postUrl(id, restSettings()));
+    return decoded(() => decodeDocument(json));
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'not-found') return null;
+    throw error;
+  }
+}
+
+function restSettings(): RestSettings {
+  return {
     projectId: config.firebase.projectId,
     apiKey: config.firebase.apiKey,
     emulatorHost: config.firestoreEmulatorHost,
-  });
+  };
+}
+
+/** A REST read's JSON; a StoreError with the SDK's code for the status when it fails. */
+async function restRead(url: string, init?: RequestInit): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      // text/plain, as the SDK sends it: a simple request, so no CORS preflight.
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify(pageQuery(cursor, config.firebase.projectId)),
-    });
+    response = await fetch(url, init);
   } catch (error) {
     throw new StoreError('unavailable', `Could not reach Firestore: ${String(error)}`);
   }
@@ -90,8 +114,12 @@ async function readPage(cursor: Cursor | null): Promise<PostsPage> {
   if (!response.ok) {
     throw new StoreError(codeForStatus(response.status), restErrorMessage(json, response.status));
   }
+  return json;
+}
+
+function decoded<T>(decode: () => T): T {
   try {
-    return toPage(decodeRunQuery(json));
+    return decode();
   } catch (error) {
     throw new StoreError('unknown', `Firestore answered oddly: ${String(error)}`);
   }

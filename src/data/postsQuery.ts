@@ -53,17 +53,27 @@ export function pageQuery(
   return { structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, startAt: after } };
 }
 
+export interface RestSettings {
+  projectId: string;
+  apiKey: string;
+  emulatorHost: string | null;
+}
+
 /**
  * Where a runQuery is posted: the emulator when `emulatorHost` is set, hosted Firestore otherwise.
  * The build writes it into index.html for the first page's request; the app posts later pages there.
  */
-export function runQueryUrl(settings: {
-  projectId: string;
-  apiKey: string;
-  emulatorHost: string | null;
-}): string {
-  const documents = documentsRoot(settings.projectId);
+export function runQueryUrl(settings: RestSettings): string {
+  return restUrl(`${documentsRoot(settings.projectId)}:runQuery`, settings);
+}
+
+/** Where one post is read (a GET: Firestore's documents.get). Any id character is percent-encoded. */
+export function postUrl(id: string, settings: RestSettings): string {
+  return restUrl(`${documentsRoot(settings.projectId)}/posts/${encodeURIComponent(id)}`, settings);
+}
+
+function restUrl(resource: string, settings: RestSettings): string {
   return settings.emulatorHost
-    ? `http://${settings.emulatorHost}/v1/${documents}:runQuery`
-    : `https://firestore.googleapis.com/v1/${documents}:runQuery?key=${encodeURIComponent(settings.apiKey)}`;
+    ? `http://${settings.emulatorHost}/v1/${resource}`
+    : `https://firestore.googleapis.com/v1/${resource}?key=${encodeURIComponent(settings.apiKey)}`;
 }

@@ -8,11 +8,22 @@ import { isRecord, toPost, type Post } from './post';
 export function decodeRunQuery(json: unknown): Post[] {
   if (!Array.isArray(json)) throw new Error('runQuery: expected an array of results');
   return json.flatMap((result: unknown) => {
-    if (!isRecord(result) || !isRecord(result.document)) return [];
-    const { name, fields } = result.document;
-    if (typeof name !== 'string') return [];
-    return [toPost(name.slice(name.lastIndexOf('/') + 1), decodeFields(fields))];
+    const post = isRecord(result) ? toPostOrNull(result.document) : null;
+    return post ? [post] : [];
   });
+}
+
+/** Decodes the JSON of a Firestore REST GET of one document (a `Document`) into a Post. */
+export function decodeDocument(json: unknown): Post {
+  const post = toPostOrNull(json);
+  if (!post) throw new Error('get: expected a document with a name');
+  return post;
+}
+
+function toPostOrNull(document: unknown): Post | null {
+  if (!isRecord(document) || typeof document.name !== 'string') return null;
+  const { name, fields } = document;
+  return toPost(name.slice(name.lastIndexOf('/') + 1), decodeFields(fields));
 }
 
 function decodeFields(fields: unknown): Record<string, unknown> {

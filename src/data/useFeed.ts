@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import * as store from '../feedStore';
+import { isPostId, permalinkPostId } from '../permalink/permalink';
 import { arrivedFirstPage, takeFirstPageRequest } from './firstPage';
 import type { Cursor, PostsPage } from './page';
+import { takePinnedRead } from './pinnedRead';
 import type { Comment, NewPost, Post } from './post';
 
 export type FeedStatus = 'loading' | 'ready' | 'failed';
@@ -12,6 +14,15 @@ interface FeedState {
   status: FeedStatus;
   /** Whether the page being loaded (or that failed) is the first one. */
   firstPage: boolean;
+  /** The post a permalink names, shown first; null without a permalink. */
+  pinned: Pinned | null;
+}
+
+export interface Pinned {
+  id: string;
+  post: Post | null;
+  /** 'missing': no such post (deleted, never existed, or a malformed id); 'failed': not read. */
+  status: 'loading' | 'ready' | 'missing' | 'failed';
 }
 
 type FeedAction =
@@ -22,12 +33,52 @@ type FeedAction =
   | { type: 'edited'; id: string; content: string }
   | { type: 'commented'; id: string; comment: Comment }
   | { type: 'commentRemoved'; id: string; comment: Comment }
-  | { type: 'removed'; id: string };
+  | { type: 'removed'; id: string }
+  | { type: 'pinned'; pinned: Pinned };
 
-function initialState(arrived: PostsPage | null): FeedState {
+function initialState(arrived: PostsPage | null): Omit<FeedState, 'pinned'> {
   return arrived
     ? { posts: arrived.posts, nextCursor: arrived.nextCursor, status: 'ready', firstPage: true }
     : { posts: [], nextCursor: null, status: 'loading', firstPage: true };
+}
+
+function initialFeed(arrived: PostsPage | null): FeedState {
+  return { ...initialState(arrived), pinned: pinnedAtStart() };
+}
+
+/** The permalink in the address, if any: a malformed id is never requested and reads as missing. */
+function pinnedAtStart(): Pinned | null {
+  const id = permalinkPostId();
+  if (id === null) return null;
+  return { id, post: null, status: isPostId(id) ? 'loading' : 'missing' };
+}
+
+/** Edits, comments and deletes made in this tab reach the pinned post as they reach loaded ones. */
+function feedReducer(state: FeedState, action: FeedAction): FeedState {
+  const next = reducer(state, action);
+  const { pinned } = next;
+  if (!pinned?.post) return next;
+  switch (action.type) {
+    case 'edited':
+    case 'commented':
+    case 'commentRemoved':
+    case 'removed': {
+      if (action.id !== pinned.id) return next;
+      const [post] = reducer({ ...next, posts: [pinned.post] }, action).posts;
+      return {
+        ...next,
+        pinned: post ? { ...pinned, post } : { id: pinned.id, post: null, status: 'missing' },
+      };
+    }
+    default:
+      return next;
+  }
+}
+
+/** The pinned post first, then the loaded ones without it: no post is listed twice. */
+function pinnedFirst(posts: Post[], pinned: Pinned | null): Post[] {
+  const first = pinned?.post;
+  return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
 }
 
 function reducer(state: FeedState, action: FeedAction): FeedState {
@@ -64,6 +115,8 @@ function reducer(state: FeedState, action: FeedAction): FeedState {
       };
     case 'removed':
       return { ...state, posts: state.posts.filter((post) => post.id !== action.id) };
+    case 'pinned':
+      return { ...state, pinned: action.pinned };
   }
 }
 
@@ -91,6 +144,8 @@ export interface FeedModel extends FeedState {
   hasMore: boolean;
   loadMore: () => void;
   retry: () => void;
+  /** Reads the pinned post again after it failed. */
+  retryPinned: () => void;
   ops: FeedOps;
 }
 
@@ -100,7 +155,7 @@ export interface FeedModel extends FeedState {
  */
 export function useFeed(): FeedModel {
   const [startedWith] = useState(arrivedFirstPage);
-  const [state, dispatch] = useReducer(reducer, startedWith, initialState);
+  const [state, dispatch] = useReducer(feedReducer, startedWith, initialFeed);
   // The request in flight, kept across StrictMode's double effect so the first page loads once.
   const pending = useRef<Promise<PostsPage> | null>(null);
   const mounted = useRef(false);
@@ -135,6 +190,36 @@ export function useFeed(): FeedModel {
     };
   }, [load, startedWith]);
 
+  // The permalink's post: its read started in main.tsx (pinnedRead.ts) is taken over once.
+  const pinnedRequest = useRef<Promise<Post | null> | null>(null);
+  const loadPinned = useCallback((id: string) => {
+    const request = takePinnedRead(id);
+    pinnedRequest.current = request;
+    dispatch({ type: 'pinned', pinned: { id, post: null, status: 'loading' } });
+    request.then(
+      (post) => {
+        if (!mounted.current || pinnedRequest.current !== request) return;
+        const pinned: Pinned = post
+          ? { id, post, status: 'ready' }
+          : { id, post, status: 'missing' };
+        dispatch({ type: 'pinned', pinned });
+      },
+      (error: unknown) => {
+        console.error('Could not load the shared post', error);
+        if (mounted.current && pinnedRequest.current === request)
+          dispatch({ type: 'pinned', pinned: { id, post: null, status: 'failed' } });
+      },
+    );
+  }, []);
+  const [pinnedToRead] = useState(state.pinned?.status === 'loading' ? state.pinned.id : null);
+  useEffect(() => {
+    if (!pinnedRequest.current && pinnedToRead !== null) loadPinned(pinnedToRead);
+  }, [loadPinned, pinnedToRead]);
+  const pinnedId = state.pinned?.id;
+  const retryPinned = useCallback(() => {
+    if (pinnedId !== undefined) loadPinned(pinnedId);
+  }, [pinnedId, loadPinned]);
+
   const { status, nextCursor, firstPage } = state;
   const loadMore = useCallback(() => {
     if (status !== 'loading' && nextCursor) load(nextCursor);
@@ -168,5 +253,6 @@ export function useFeed(): FeedModel {
     prepare: store.warmStore,
   }));
 
-  return { ...state, hasMore: nextCursor !== null, loadMore, retry, ops };
+  const posts = useMemo(() => pinnedFirst(state.posts, state.pinned), [state.posts, state.pinned]);
+  return { ...state, posts, hasMore: nextCursor !== null, loadMore, retry, retryPinned, ops };
 }

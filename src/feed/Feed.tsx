@@ -58,9 +58,10 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   const busy = status === 'loading' || adding;
   const [now] = useState(Date.now);
   const idPrefix = useId();
+  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix }),
-    [user, ops, now, idPrefix],
+    () => ({ user, ops, now, idPrefix, pinnedId }),
+    [user, ops, now, idPrefix, pinnedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const { kept, container: followProgress } = useCardsInProgress();

@@ -35,9 +35,11 @@ function feedOf(posts: Post[]): FeedModel {
     nextCursor: null,
     status: 'ready',
     firstPage: false,
+    pinned: null,
     hasMore: false,
     loadMore: () => {},
     retry: () => {},
+    retryPinned: () => {},
     ops: {
       createPost: resolved,
       editContent: resolved,
