@@ -37,7 +37,7 @@ function usePinnedTitle(postTitle: string | null): void {
   useEffect(() => {
     if (postTitle === null) return;
     const normal = document.title;
-    document.title = `${postTitle} – ${normal}`;
+    document.title = normal ? `${postTitle} – ${normal}` : postTitle;
     return () => {
       document.title = normal;
     };
