@@ -9,8 +9,10 @@ import {
   feed,
   loadMoreButton,
   openFeed,
+  openPermalink,
   signInAs,
   signInAsAdmin,
+  storedPostIds,
   useTheme,
 } from './support/app';
 import { describeFindings, scanPage } from './support/axe';
@@ -25,8 +27,11 @@ const SIGN_IN: Record<string, (page: Page) => Promise<void>> = {
 
 test.describe('accessibility', () => {
   for (const [who, signIn] of Object.entries(SIGN_IN)) {
-    test(`axe finds nothing serious ${who}, in dark and in light`, async ({ page }, testInfo) => {
-      await openFeed(page);
+    test(`axe finds nothing serious ${who}, in dark and in light, on a permalink`, async ({
+      page,
+    }, testInfo) => {
+      // A permalink's page holds everything the plain feed does, plus the highlighted shared post.
+      await openPermalink(page, (await storedPostIds())[75]);
       await signIn(page);
       for (const theme of THEMES) {
         await useTheme(page, theme);
@@ -54,6 +59,25 @@ test.describe('accessibility', () => {
     await expect(postAt(page, 0).getByRole('textbox', { name: 'Edit content' })).toBeFocused();
     const editFindings = await scanPage(page);
     expect(editFindings, describeFindings(editFindings)).toEqual([]);
+  });
+
+  test("axe finds nothing serious in 'Link copied' and 'This post is no longer available'", async ({
+    page,
+    context,
+  }) => {
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(Navigator.prototype, 'share');
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/?post=no-such-post');
+    await expect(page.getByText('This post is no longer available')).toBeVisible();
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await postAt(page, 0).getByRole('button', { name: 'Share' }).click();
+      await expect(postAt(page, 0).getByRole('button', { name: 'Link copied' })).toBeVisible();
+      const findings = await scanPage(page);
+      expect(findings, `${theme}: ${describeFindings(findings)}`).toEqual([]);
+    }
   });
 
   test('the scan itself notices a real problem', async ({ page }) => {
