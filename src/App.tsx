@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { LazyPostForm } from './admin/lazyAdmin';
 import { Feed } from './feed/Feed';
 import { useFeed } from './data/useFeed';
@@ -7,8 +7,12 @@ import { LoginPanel } from './header/LoginPanel';
 import { SearchBox } from './header/SearchBox';
 import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './permissions';
-import { PinnedStatus } from './permalink/PinnedStatus';
 import { useSession } from './session/useSession';
+
+// Only a permalink's page needs it (the notice above the feed, the page title).
+const LazyPinnedStatus = lazy(() =>
+  import('./permalink/PinnedStatus').then((module) => ({ default: module.PinnedStatus })),
+);
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
 export function App() {
@@ -32,7 +36,11 @@ export function App() {
             <LazyPostForm onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
           </Suspense>
         )}
-        <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
+        {feed.pinned && (
+          <Suspense fallback={null}>
+            <LazyPinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
+          </Suspense>
+        )}
         <Feed feed={feed} query={query} user={user} />
       </main>
     </>

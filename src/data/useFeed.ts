@@ -198,11 +198,8 @@ export function useFeed(): FeedModel {
     dispatch({ type: 'pinned', pinned: { id, post: null, status: 'loading' } });
     request.then(
       (post) => {
-        if (!mounted.current || pinnedRequest.current !== request) return;
-        const pinned: Pinned = post
-          ? { id, post, status: 'ready' }
-          : { id, post, status: 'missing' };
-        dispatch({ type: 'pinned', pinned });
+        if (mounted.current && pinnedRequest.current === request)
+          dispatch({ type: 'pinned', pinned: { id, post, status: post ? 'ready' : 'missing' } });
       },
       (error: unknown) => {
         console.error('Could not load the shared post', error);

@@ -2,6 +2,7 @@
  * A post's permalink is `<app>/?post=<id>`: the id read from the address, and the link built for
  * Share. Pure functions of their arguments (the page's location by default), so they test alone.
  */
+import { utf8Bytes } from '../limits';
 
 /** The query parameter that names the shared post. */
 const POST_PARAM = 'post';
@@ -21,14 +22,7 @@ export function permalinkPostId(search: string = location.search): string | null
  * not '.' or '..', not reserved (`__…__`), at most 1,500 bytes. Anything else is never requested.
  */
 export function isPostId(id: string): boolean {
-  return (
-    id !== '' &&
-    !id.includes('/') &&
-    id !== '.' &&
-    id !== '..' &&
-    !/^__.*__$/.test(id) &&
-    new TextEncoder().encode(id).length <= MAX_ID_BYTES
-  );
+  return /^(?!\.\.?$|__.*__$)[^/]+$/.test(id) && utf8Bytes(id) <= MAX_ID_BYTES;
 }
 
 /** The absolute link to a post: this site's origin and the app's base path, then `?post=<id>`. */
@@ -39,6 +33,5 @@ export function permalinkTo(
 ): string {
   const url = new URL(basePath, `${origin}/`);
   url.search = `${POST_PARAM}=${encodeURIComponent(id)}`;
-  url.hash = '';
   return url.href;
 }
