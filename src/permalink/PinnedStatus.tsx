@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import type { Pinned } from '../data/useFeed';
 
 export interface PinnedStatusProps {
-  pinned: Pinned | null;
+  pinned: Pinned;
   onRetry: () => void;
 }
 
@@ -12,8 +12,7 @@ export interface PinnedStatusProps {
  */
 export function PinnedStatus({ pinned, onRetry }: PinnedStatusProps) {
   const messageId = useId();
-  usePinnedTitle(pinned?.post?.title ?? null);
-  if (!pinned) return null;
+  usePinnedTitle(pinned.post?.title ?? null);
   const { status } = pinned;
   return (
     <div className={status === 'missing' || status === 'failed' ? 'pinned-status' : undefined}>
