@@ -9,9 +9,11 @@ import {
   feed,
   loadMoreButton,
   openFeed,
+  openPermalink,
   publishElsewhere,
   signInAs,
   signInAsAdmin,
+  storedPostIds,
   useTheme,
 } from './support/app';
 import { describeFindings, scanPage } from './support/axe';
@@ -26,10 +28,13 @@ const SIGN_IN: Record<string, (page: Page) => Promise<void>> = {
 
 test.describe('accessibility', () => {
   for (const [who, signIn] of Object.entries(SIGN_IN)) {
-    test(`axe finds nothing serious ${who}, in dark and in light`, async ({ page }, testInfo) => {
+    test(`axe finds nothing serious ${who}, in dark and in light, on a permalink`, async ({
+      page,
+    }, testInfo) => {
       // The page's clock, so that its live check comes at once (and '1 new post' shows).
       await page.clock.install();
-      await openFeed(page);
+      // A permalink's page holds everything the plain feed does, plus the highlighted shared post.
+      await openPermalink(page, (await storedPostIds())[75]);
       await signIn(page);
       await publishElsewhere('A post for the new-posts button');
       // The issue's interval: a visible page checks at least every 30 seconds.
@@ -37,7 +42,7 @@ test.describe('accessibility', () => {
       await expect(page.getByRole('button', { name: '1 new post' })).toBeVisible();
       // The new controls are on screen for the scan: '1 new post', a deal status badge, and the
       // administrator's 'Deal status' select in the post form.
-      await expect(postAt(page, 0)).toContainText(`Deal status: ${DEMO_POSTS[0].status}`);
+      await expect(postAt(page, 1)).toContainText(`Deal status: ${DEMO_POSTS[0].status}`);
       const statusSelects = page.getByRole('combobox', { name: 'Deal status' });
       await expect(statusSelects).toHaveCount(who === 'as the administrator' ? 1 : 0);
       for (const theme of THEMES) {
@@ -74,6 +79,25 @@ test.describe('accessibility', () => {
       await useTheme(page, theme);
       const editFindings = await scanPage(page);
       expect(editFindings, `${theme}: ${describeFindings(editFindings)}`).toEqual([]);
+    }
+  });
+
+  test("axe finds nothing serious in 'Link copied' and 'This post is no longer available'", async ({
+    page,
+    context,
+  }) => {
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(Navigator.prototype, 'share');
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/?post=no-such-post');
+    await expect(page.getByText('This post is no longer available')).toBeVisible();
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      await postAt(page, 0).getByRole('button', { name: 'Share' }).click();
+      await expect(postAt(page, 0).getByRole('button', { name: 'Link copied' })).toBeVisible();
+      const findings = await scanPage(page);
+      expect(findings, `${theme}: ${describeFindings(findings)}`).toEqual([]);
     }
   });
 

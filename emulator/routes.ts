@@ -8,6 +8,7 @@ export type Route =
   | { kind: 'runAggregationQuery'; db: DatabaseId; parent: string }
   | { kind: 'commit'; db: DatabaseId }
   | { kind: 'batchGet'; db: DatabaseId }
+  | { kind: 'getDocument'; db: DatabaseId; path: string }
   | { kind: 'clear'; db: DatabaseId }
   | { kind: 'securityRules' };
 
@@ -70,9 +71,15 @@ function firestoreRoute(
     throw notFound(method, pathname);
   const parentSegments = rest.length === 0 ? [] : [...rest.slice(0, -1), lastSegment].map(decode);
   if (verb === null) {
-    // documents.get / patch / delete / list: real REST methods, but not what the Lite SDK uses.
+    const path = parentSegments.join('/');
+    // documents.get: how the app reads one post (a permalink) without the SDK.
+    if (method === 'GET' && parentSegments.length % 2 === 0 && path !== '') {
+      validateDocumentPath(path, 'name');
+      return { kind: 'getDocument', db, path };
+    }
+    // documents.patch / delete / list: real REST methods, but neither the app nor the Lite SDK uses them.
     throw unimplemented(
-      `${method} on individual document URLs (use :batchGet, :runQuery and :commit)`,
+      `${method} on individual document and collection URLs (use GET on a document, :batchGet, :runQuery and :commit)`,
     );
   }
   if (Object.hasOwn(UNSUPPORTED_VERBS, verb)) throw unimplemented(UNSUPPORTED_VERBS[verb]);
@@ -105,6 +112,6 @@ function decode(segment: string | undefined): string {
 function notFound(method: string, pathname: string): ApiError {
   return new ApiError(
     'NOT_FOUND',
-    `Unknown path: ${method} ${pathname}. This emulator serves POST /v1/projects/{project}/databases/{database}/documents:runQuery, :runAggregationQuery, :commit and :batchGet.`,
+    `Unknown path: ${method} ${pathname}. This emulator serves POST /v1/projects/{project}/databases/{database}/documents:runQuery, :runAggregationQuery, :commit and :batchGet, and GET on a document's URL.`,
   );
 }

@@ -16,6 +16,7 @@ import { assertJsonDepth, MAX_JSON_DEPTH } from './json';
 import { batchGet } from './operations/batchGet';
 import { clearDatabase } from './operations/clear';
 import { commit } from './operations/commit';
+import { getDocument } from './operations/getDocument';
 import { runAggregationQuery } from './operations/runAggregationQuery';
 import { runQuery } from './operations/runQuery';
 import { parseAndCompileRules } from './operations/securityRules';
@@ -178,6 +179,11 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
     if (target.kind === 'runAggregationQuery')
       return runAggregationQuery(state, { parent: target.parent, body }, ctx);
     if (target.kind === 'commit') return commit(state, body, ctx);
+    if (target.kind === 'getDocument') {
+      const url = req.url ?? '';
+      const params = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+      return getDocument(state, { path: target.path, params }, ctx);
+    }
     return batchGet(state, body, ctx);
   }
 

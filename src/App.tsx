@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { LazyPostForm } from './admin/lazyAdmin';
 import { Feed } from './feed/Feed';
 import { useFeed } from './data/useFeed';
@@ -8,6 +8,11 @@ import { SearchBox } from './header/SearchBox';
 import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './permissions';
 import { useSession } from './session/useSession';
+
+// Only a permalink's page needs it (the notice above the feed, the page title).
+const LazyPinnedStatus = lazy(() =>
+  import('./permalink/PinnedStatus').then((module) => ({ default: module.PinnedStatus })),
+);
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
 export function App() {
@@ -29,6 +34,20 @@ export function App() {
         {isAdmin(user) && (
           <Suspense fallback={null}>
             <LazyPostForm onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
+          </Suspense>
+        )}
+        {feed.pinned && (
+          <Suspense fallback={null}>
+            <LazyPinnedStatus
+              // Deleted elsewhere since it was read: no longer available (its card stays only
+              // while the reader is using it).
+              pinned={
+                feed.deleted.has(feed.pinned.id)
+                  ? { id: feed.pinned.id, post: null, status: 'missing' }
+                  : feed.pinned
+              }
+              onRetry={feed.retryPinned}
+            />
           </Suspense>
         )}
         <Feed feed={feed} query={query} user={user} />

@@ -3,7 +3,15 @@ import { takeFirstPageRequest } from './data/firstPage';
 import { decodePage, type Cursor, type PostsPage } from './data/page';
 import { isRecord, type Comment, type NewPost, type Post, type PostEdit } from './data/post';
 import type { PostChanges, RestRead } from './data/changes';
-import { POST_CHANGES, documentsMethodUrl, documentsRoot, pageQuery } from './data/postsQuery';
+import {
+  POST_CHANGES,
+  documentsMethodUrl,
+  documentsRoot,
+  pageQuery,
+  postUrl,
+  type RestSettings,
+} from './data/postsQuery';
+import { decodeDocument } from './data/restDecode';
 import { StoreError, type StoreErrorCode } from './data/storeError';
 import { LIMITS } from './limits';
 
@@ -70,7 +78,7 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
  * same decoder, and no SDK to download for reading.
  */
 function readPage(cursor: Cursor | null): Promise<PostsPage> {
-  return readRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage);
+  return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage);
 }
 
 /**
@@ -79,30 +87,56 @@ function readPage(cursor: Cursor | null): Promise<PostsPage> {
  */
 export async function readChanges(since: string): Promise<PostChanges> {
   const { readChangesOver } = await import('./data/changes');
-  return readChangesOver(readRest, documentsRoot(config.firebase.projectId), since);
+  return readChangesOver(postRest, documentsRoot(config.firebase.projectId), since);
 }
 
 /**
- * One read over Firestore's REST API (runQuery, batchGet), its JSON answer decoded, or a
- * StoreError. Reads are public, so no credentials are sent; text/plain, as the SDK sends it, makes
- * it a simple request (no CORS preflight).
+ * One post by id, for a permalink: a plain GET (a simple request, no CORS preflight), decoded as
+ * pages are. Null when there is no such post (matches Firestore: a missing document is 404
+ * NOT_FOUND); a StoreError ('unavailable' when the network fails) otherwise.
  */
-const readRest: RestRead = async (method, body, decode) => {
-  const url = documentsMethodUrl(
-    {
-      projectId: config.firebase.projectId,
-      apiKey: config.firebase.apiKey,
-      emulatorHost: config.firestoreEmulatorHost,
-    },
-    method,
-  );
-  let response: Response;
+export async function readPost(id: string): Promise<Post | null> {
   try {
-    response = await fetch(url, {
+    return await restRead(postUrl(id, restSettings()), undefined, decodeDocument);
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'not-found') return null;
+    throw error;
+  }
+}
+
+/** A REST method of the documents root (runQuery, batchGet), posted as the SDK posts it. */
+const postRest: RestRead = (method, body, decode) =>
+  restRead(
+    documentsMethodUrl(restSettings(), method),
+    {
       method: 'POST',
+      // text/plain, as the SDK sends it: a simple request, so no CORS preflight.
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify(body),
-    });
+    },
+    decode,
+  );
+
+function restSettings(): RestSettings {
+  return {
+    projectId: config.firebase.projectId,
+    apiKey: config.firebase.apiKey,
+    emulatorHost: config.firestoreEmulatorHost,
+  };
+}
+
+/**
+ * One read over Firestore's REST API, its JSON answer decoded, or a StoreError with the SDK's code
+ * for the status. Reads are public, so no credentials are sent.
+ */
+async function restRead<T>(
+  url: string,
+  init: RequestInit | undefined,
+  decode: (json: unknown) => T,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
   } catch (error) {
     throw new StoreError('unavailable', `Could not reach Firestore: ${String(error)}`);
   }
@@ -115,7 +149,7 @@ const readRest: RestRead = async (method, body, decode) => {
   } catch (error) {
     throw new StoreError('unknown', `Firestore answered oddly: ${String(error)}`);
   }
-};
+}
 
 /** The SDK's mapping of HTTP statuses to error codes, for the reads made without it. */
 function codeForStatus(status: number): StoreErrorCode {

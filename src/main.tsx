@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startPinnedRead } from './data/pinnedRead';
 import './styles/theme.css';
 import './styles/app.css';
 
+// A permalink's post is read now, alongside the first page, not after the first render.
+startPinnedRead();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 // The first page is usually here already (index.html asked for it before this script loaded):

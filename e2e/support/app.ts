@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
-import { PAGE_SIZE } from '../../src/data/postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/data/postsQuery';
 import { ROOT } from './env';
 
 /** The feed's page size, from the one place it is written. */
@@ -57,6 +57,23 @@ export function accountChooser(page: Page): Locator {
 export async function openFeed(page: Page): Promise<void> {
   await page.goto('/');
   await expect(articles(page)).toHaveCount(PAGE_SIZE);
+}
+
+/** The stored posts' ids in the feed's order (newest first), read as the owner. */
+export async function storedPostIds(): Promise<string[]> {
+  const { from, orderBy } = FIRST_PAGE_QUERY.structuredQuery;
+  const documents = await ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID).runQuery({
+    from,
+    orderBy,
+  });
+  return documents.map(({ name }) => name.slice(name.lastIndexOf('/') + 1));
+}
+
+/** Opens the permalink of a post past the first page; waits for it, pinned first, then the first page. */
+export async function openPermalink(page: Page, id: string): Promise<void> {
+  await page.goto(`/?post=${encodeURIComponent(id)}`);
+  await expect(postAt(page, 0).getByText('Shared post', { exact: true })).toBeVisible();
+  await expect(articles(page)).toHaveCount(PAGE_SIZE + 1);
 }
 
 /** Signs in through the Auth emulator's account chooser by typing an e-mail. */

@@ -16,6 +16,15 @@ export interface FeedState {
   firstPage: boolean;
   /** When Firestore read the first page: the live checks ask for changes after it. */
   readTime: string | null;
+  /** The post a permalink names, shown first; null without a permalink. */
+  pinned: Pinned | null;
+}
+
+export interface Pinned {
+  id: string;
+  post: Post | null;
+  /** 'missing': no such post (deleted, never existed, or a malformed id); 'failed': not read. */
+  status: 'loading' | 'ready' | 'missing' | 'failed';
 }
 
 export type FeedAction =
@@ -32,10 +41,11 @@ export type FeedAction =
    * after the first page, so this reducer does not carry it.
    */
   | { type: 'synced'; apply: (state: FeedState) => FeedState }
-  | { type: 'showIncoming' };
+  | { type: 'showIncoming' }
+  | { type: 'pinned'; pinned: Pinned };
 
 export function initialFeedState(arrived: PostsPage | null): FeedState {
-  const empty = { incoming: [], deleted: new Set<string>(), firstPage: true };
+  const empty = { incoming: [], deleted: new Set<string>(), firstPage: true, pinned: null };
   return arrived
     ? {
         ...empty,
@@ -78,35 +88,30 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
         incoming: state.incoming.filter((post) => post.id !== action.post.id),
       };
     case 'edited':
-      return {
-        ...state,
-        // Both fields, always: an edit without a status removes the one the post had.
-        posts: update(state.posts, action.id, () => ({
-          content: action.edit.content,
-          status: action.edit.status,
-        })),
-      };
+      // Both fields, always: an edit without a status removes the one the post had.
+      return update(state, action.id, () => ({
+        content: action.edit.content,
+        status: action.edit.status,
+      }));
     case 'commented':
-      return {
-        ...state,
-        posts: update(state.posts, action.id, (post) => ({
-          comments: [...post.comments, action.comment],
-        })),
-      };
+      return update(state, action.id, (post) => ({
+        comments: [...post.comments, action.comment],
+      }));
     case 'commentRemoved':
-      return {
-        ...state,
-        posts: update(state.posts, action.id, (post) => ({
-          // As arrayRemove does: every comment equal to the removed one goes.
-          comments: post.comments.filter((comment) => !sameComment(comment, action.comment)),
-        })),
-      };
-    case 'removed':
+      return update(state, action.id, (post) => ({
+        // As arrayRemove does: every comment equal to the removed one goes.
+        comments: post.comments.filter((comment) => !sameComment(comment, action.comment)),
+      }));
+    case 'removed': {
+      const { pinned } = state;
       return {
         ...state,
         posts: state.posts.filter((post) => post.id !== action.id),
         incoming: state.incoming.filter((post) => post.id !== action.id),
+        pinned:
+          pinned?.id === action.id ? { id: pinned.id, post: null, status: 'missing' } : pinned,
       };
+    }
     case 'synced':
       return action.apply(state);
     case 'showIncoming': {
@@ -115,6 +120,8 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       const rest = state.posts.filter((post) => !shown.has(post.id));
       return { ...state, posts: [...state.incoming, ...rest], incoming: [] };
     }
+    case 'pinned':
+      return { ...state, pinned: action.pinned };
   }
 }
 
@@ -122,6 +129,13 @@ function sameComment(a: Comment, b: Comment): boolean {
   return a.user === b.user && a.text === b.text && a.date === b.date;
 }
 
-function update(posts: Post[], id: string, change: (post: Post) => Partial<Post>): Post[] {
-  return posts.map((post) => (post.id === id ? { ...post, ...change(post) } : post));
+/** A change made here to post `id`, wherever the page holds it: its pages and the pinned post. */
+function update(state: FeedState, id: string, change: (post: Post) => Partial<Post>): FeedState {
+  const changed = (post: Post) => (post.id === id ? { ...post, ...change(post) } : post);
+  const { pinned } = state;
+  return {
+    ...state,
+    posts: state.posts.map(changed),
+    pinned: pinned?.post ? { ...pinned, post: changed(pinned.post) } : pinned,
+  };
 }

@@ -56,7 +56,7 @@ export function pageQuery(
 /** Where the stamps of changed posts are kept, one per post (firestore.rules: postChanges). */
 export const POST_CHANGES = 'postChanges';
 
-interface RestSettings {
+export interface RestSettings {
   projectId: string;
   apiKey: string;
   emulatorHost: string | null;
@@ -70,10 +70,7 @@ export function documentsMethodUrl(
   settings: RestSettings,
   method: 'runQuery' | 'batchGet',
 ): string {
-  const documents = documentsRoot(settings.projectId);
-  return settings.emulatorHost
-    ? `http://${settings.emulatorHost}/v1/${documents}:${method}`
-    : `https://firestore.googleapis.com/v1/${documents}:${method}?key=${encodeURIComponent(settings.apiKey)}`;
+  return restUrl(`${documentsRoot(settings.projectId)}:${method}`, settings);
 }
 
 /**
@@ -82,4 +79,15 @@ export function documentsMethodUrl(
  */
 export function runQueryUrl(settings: RestSettings): string {
   return documentsMethodUrl(settings, 'runQuery');
+}
+
+/** Where one post is read (a GET: Firestore's documents.get). Any id character is percent-encoded. */
+export function postUrl(id: string, settings: RestSettings): string {
+  return restUrl(`${documentsRoot(settings.projectId)}/posts/${encodeURIComponent(id)}`, settings);
+}
+
+function restUrl(resource: string, settings: RestSettings): string {
+  return settings.emulatorHost
+    ? `http://${settings.emulatorHost}/v1/${resource}`
+    : `https://firestore.googleapis.com/v1/${resource}?key=${encodeURIComponent(settings.apiKey)}`;
 }

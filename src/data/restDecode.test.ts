@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRunQuery, decodeValue } from './restDecode';
+import { decodeDocument, decodeRunQuery, decodeValue } from './restDecode';
 
 const doc = (id: string, fields: Record<string, unknown>) => ({
   document: { name: `projects/p/databases/(default)/documents/posts/${id}`, fields },
@@ -69,6 +69,30 @@ describe('decodeRunQuery', () => {
       }),
     ]);
     expect(post).toMatchObject({ title: '', comments: [], created: 12.5 });
+  });
+});
+
+describe('decodeDocument', () => {
+  it('decodes one document (a REST GET) as runQuery results are decoded', () => {
+    const { document } = doc('a%20b', {
+      title: { stringValue: 'Loan' },
+      created: { integerValue: '7' },
+      comments: { arrayValue: {} },
+    });
+    expect(decodeDocument({ ...document, createTime: 'x', updateTime: 'y' })).toEqual({
+      id: 'a%20b',
+      title: 'Loan',
+      content: '',
+      imageUrl: '',
+      link: '',
+      comments: [],
+      created: 7,
+    });
+  });
+
+  it('rejects an answer that is not a document (an error body)', () => {
+    expect(() => decodeDocument({ error: { code: 404 } })).toThrow();
+    expect(() => decodeDocument([])).toThrow();
   });
 });
 

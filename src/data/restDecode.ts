@@ -11,6 +11,13 @@ export function decodeRunQuery(json: unknown): Post[] {
   );
 }
 
+/** Decodes the JSON of a Firestore REST GET of one document (a `Document`) into a Post. */
+export function decodeDocument(json: unknown): Post {
+  const document = restDocument(json);
+  if (!document) throw new Error('get: expected a document with a name');
+  return toPost(idOf(document.name), decodeFields(document.fields));
+}
+
 /** A document of a REST answer: its full name and its fields, still in REST form. */
 export interface RestDocument {
   name: string;

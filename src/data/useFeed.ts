@@ -1,11 +1,30 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import * as store from '../feedStore';
-import { feedReducer, initialFeedState, type FeedState } from './feedReducer';
+import { isPostId, permalinkPostId } from '../permalink/permalink';
+import { feedReducer, initialFeedState, type FeedState, type Pinned } from './feedReducer';
 import { arrivedFirstPage, takeFirstPageRequest } from './firstPage';
 import type { Cursor, PostsPage } from './page';
-import type { Comment, NewPost, PostEdit } from './post';
+import { takePinnedRead } from './pinnedRead';
+import type { Comment, NewPost, Post, PostEdit } from './post';
 
-export type { FeedStatus } from './feedReducer';
+export type { FeedStatus, Pinned } from './feedReducer';
+
+function initialFeed(arrived: PostsPage | null): FeedState {
+  return { ...initialFeedState(arrived), pinned: pinnedAtStart() };
+}
+
+/** The permalink in the address, if any: a malformed id is never requested and reads as missing. */
+function pinnedAtStart(): Pinned | null {
+  const id = permalinkPostId();
+  if (id === null) return null;
+  return { id, post: null, status: isPostId(id) ? 'loading' : 'missing' };
+}
+
+/** The pinned post first, then the loaded ones without it: no post is listed twice. */
+function pinnedFirst(posts: Post[], pinned: Pinned | null): Post[] {
+  const first = pinned?.post;
+  return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
+}
 
 /** The writes a card or form may make; each rejects with a StoreError and changes nothing then. */
 export interface FeedOps {
@@ -26,6 +45,8 @@ export interface FeedModel extends FeedState {
   retry: () => void;
   /** Shows the posts waiting in `incoming` at the top of the feed. */
   showIncoming: () => void;
+  /** Reads the pinned post again after it failed. */
+  retryPinned: () => void;
   ops: FeedOps;
 }
 
@@ -35,7 +56,7 @@ export interface FeedModel extends FeedState {
  */
 export function useFeed(): FeedModel {
   const [startedWith] = useState(arrivedFirstPage);
-  const [state, dispatch] = useReducer(feedReducer, startedWith, initialFeedState);
+  const [state, dispatch] = useReducer(feedReducer, startedWith, initialFeed);
   // The request in flight, kept across StrictMode's double effect so the first page loads once.
   const pending = useRef<Promise<PostsPage> | null>(null);
   const mounted = useRef(false);
@@ -69,6 +90,33 @@ export function useFeed(): FeedModel {
       mounted.current = false;
     };
   }, [load, startedWith]);
+
+  // The permalink's post: its read started in main.tsx (pinnedRead.ts) is taken over once.
+  const pinnedRequest = useRef<Promise<Post | null> | null>(null);
+  const loadPinned = useCallback((id: string) => {
+    const request = takePinnedRead(id);
+    pinnedRequest.current = request;
+    dispatch({ type: 'pinned', pinned: { id, post: null, status: 'loading' } });
+    request.then(
+      (post) => {
+        if (mounted.current && pinnedRequest.current === request)
+          dispatch({ type: 'pinned', pinned: { id, post, status: post ? 'ready' : 'missing' } });
+      },
+      (error: unknown) => {
+        console.error('Could not load the shared post', error);
+        if (mounted.current && pinnedRequest.current === request)
+          dispatch({ type: 'pinned', pinned: { id, post: null, status: 'failed' } });
+      },
+    );
+  }, []);
+  const [pinnedToRead] = useState(state.pinned?.status === 'loading' ? state.pinned.id : null);
+  useEffect(() => {
+    if (!pinnedRequest.current && pinnedToRead !== null) loadPinned(pinnedToRead);
+  }, [loadPinned, pinnedToRead]);
+  const pinnedId = state.pinned?.id;
+  const retryPinned = useCallback(() => {
+    if (pinnedId !== undefined) loadPinned(pinnedId);
+  }, [pinnedId, loadPinned]);
 
   // When each post was last written from this page (performance.now()): a live check that began
   // before then may have read the post as it was, so its copy is left for the next check.
@@ -145,5 +193,15 @@ export function useFeed(): FeedModel {
   });
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
 
-  return { ...state, hasMore: nextCursor !== null, loadMore, retry, showIncoming, ops };
+  const posts = useMemo(() => pinnedFirst(state.posts, state.pinned), [state.posts, state.pinned]);
+  return {
+    ...state,
+    posts,
+    hasMore: nextCursor !== null,
+    loadMore,
+    retry,
+    showIncoming,
+    retryPinned,
+    ops,
+  };
 }

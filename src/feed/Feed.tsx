@@ -71,9 +71,10 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   const busy = status === 'loading' || adding;
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
+  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deleted }),
-    [user, ops, now, idPrefix, deleted],
+    () => ({ user, ops, now, idPrefix, deleted, pinnedId }),
+    [user, ops, now, idPrefix, deleted, pinnedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;

@@ -28,20 +28,24 @@ export const FeedArticle = memo(function FeedArticle({
   measure,
   index,
 }: FeedArticleProps) {
-  const titleId = titleIdOf(useFeedContext().idPrefix, post.id);
+  const { idPrefix, pinnedId } = useFeedContext();
+  const titleId = titleIdOf(idPrefix, post.id);
   const shown = position !== undefined;
+  const pinned = post.id === pinnedId;
   return (
     <article
       ref={measure}
       data-index={index}
       data-post-id={post.id}
-      className="post"
+      className={pinned ? 'post post--pinned' : 'post'}
       hidden={!shown}
       aria-labelledby={titleId}
       aria-posinset={position}
       aria-setsize={shown ? setSize : undefined}
       tabIndex={0}
     >
+      {/* Said in words too, not by the highlight's colour alone. */}
+      {pinned && <p className="post__pinned-label">Shared post</p>}
       <PostCard post={post} titleId={titleId} imagePriority={imagePriority} />
     </article>
   );

@@ -9,6 +9,7 @@ import { useFeedContext } from './feedContext';
 import type { Post } from '../data/post';
 import { PostImage, type ImagePriority } from './PostImage';
 import { PublishedTime } from './PublishedTime';
+import { ShareButton } from './ShareButton';
 
 export interface PostCardProps {
   post: Post;
@@ -78,6 +79,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           Read more<span className="visually-hidden"> (opens in a new tab)</span>
         </a>
       )}
+      <ShareButton postId={post.id} title={post.title} titleId={titleId} />
       {admin && !editing && (
         <Suspense fallback={null}>
           <LazyPostActions

@@ -12,6 +12,8 @@ export interface FeedContextValue {
   deleted: ReadonlySet<string>;
   /** Prefix for the titles' ids (the feed's useId), unique per page. */
   idPrefix: string;
+  /** The post a permalink names, once it is shown (first, highlighted); null otherwise. */
+  pinnedId: string | null;
 }
 
 export const FeedContext = createContext<FeedContextValue | null>(null);

@@ -3,9 +3,10 @@ import type { FeedState } from '../data/feedReducer';
 import type { Post } from '../data/post';
 
 /**
- * The feed after a live check: loaded (and waiting) posts take their current content; deleted ones are marked; posts new to the
- * page wait in `incoming` if they belong above its last loaded post (older ones come with Load
- * More). Returns `state` itself when nothing the reader sees changed.
+ * The feed after a live check: loaded, pinned and waiting posts take their current content;
+ * deleted ones are marked (the feed hides them unless their card is in use); posts new to the page
+ * wait in `incoming` if they belong above its last loaded post (older ones come with Load More).
+ * Returns `state` itself when nothing the reader sees changed.
  */
 export function applyChanges(state: FeedState, { posts, gone }: PostChanges): FeedState {
   const current = new Map(posts.map((post) => [post.id, post]));
@@ -16,7 +17,10 @@ export function applyChanges(state: FeedState, { posts, gone }: PostChanges): Fe
       return now && !samePost(now, post) ? now : post;
     });
 
+  const { pinned } = state;
+  const pinnedPost = pinned?.post ? refresh([pinned.post])[0] : null;
   const loaded = new Set(state.posts.map((post) => post.id));
+  if (pinnedPost) loaded.add(pinnedPost.id);
   const deleted = new Set(state.deleted);
   for (const id of goneIds) if (loaded.has(id)) deleted.add(id);
 
@@ -32,9 +36,11 @@ export function applyChanges(state: FeedState, { posts, gone }: PostChanges): Fe
     posts: refresh(state.posts),
     incoming: fresh.length > 0 ? [...fresh, ...waiting].sort(feedOrder) : waiting,
     deleted: deleted.size === state.deleted.size ? state.deleted : deleted,
+    pinned: pinned && pinnedPost !== pinned.post ? { ...pinned, post: pinnedPost } : pinned,
   };
   const unchanged =
     next.deleted === state.deleted &&
+    next.pinned === state.pinned &&
     sameList(next.posts, state.posts) &&
     sameList(next.incoming, state.incoming);
   return unchanged ? state : next;

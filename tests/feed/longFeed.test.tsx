@@ -38,10 +38,12 @@ function feedOf(posts: Post[]): FeedModel {
     status: 'ready',
     firstPage: false,
     readTime: null,
+    pinned: null,
     hasMore: false,
     loadMore: () => {},
     retry: () => {},
     showIncoming: () => {},
+    retryPinned: () => {},
     ops: {
       createPost: resolved,
       editPost: resolved,

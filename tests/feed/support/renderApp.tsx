@@ -58,9 +58,15 @@ async function switchUser(email: string | null): Promise<void> {
   await waitFor(() => expect(getUser()?.email).toBe(email));
 }
 
-/** Between tests: no posts, nobody remembered, dark theme. */
+/** Between tests: no posts, nobody remembered, dark theme, the page's plain address. */
 export async function resetApp(): Promise<void> {
   await clearFirestore();
   localStorage.clear();
   document.documentElement.dataset.theme = 'dark';
+  window.history.replaceState(null, '', '/');
+}
+
+/** Opens the app at a post's permalink (`/?post=<id>`), as a shared link does. */
+export function openPermalink(id: string): void {
+  window.history.replaceState(null, '', `/?post=${encodeURIComponent(id)}`);
 }

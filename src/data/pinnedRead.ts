@@ -1,0 +1,26 @@
+import { readPost } from '../feedStore';
+import { isPostId, permalinkPostId } from '../permalink/permalink';
+import type { Post } from './post';
+
+/**
+ * The permalink's post (`?post=<id>`), read by id as early as possible: main.tsx starts the read
+ * before the first render, in parallel with the first page, so the shared card does not arrive
+ * long after the feed. useFeed takes it over on mount; nothing else touches it.
+ */
+let early: { id: string; request: Promise<Post | null> } | null = null;
+
+/** Starts reading the post the address names, if it names a well-formed one. */
+export function startPinnedRead(search: string = location.search): void {
+  const id = permalinkPostId(search);
+  if (id === null || !isPostId(id)) return;
+  const request = readPost(id);
+  request.catch(() => {}); // reported by whoever takes it over
+  early = { id, request };
+}
+
+/** The early read of `id` if there is one (once), a new read otherwise (a Retry, a test's render). */
+export function takePinnedRead(id: string): Promise<Post | null> {
+  const taken = early;
+  early = null;
+  return taken?.id === id ? taken.request : readPost(id);
+}

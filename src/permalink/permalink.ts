@@ -1,0 +1,37 @@
+/**
+ * A post's permalink is `<app>/?post=<id>`: the id read from the address, and the link built for
+ * Share. Pure functions of their arguments (the page's location by default), so they test alone.
+ */
+import { utf8Bytes } from '../limits';
+
+/** The query parameter that names the shared post. */
+const POST_PARAM = 'post';
+/** matches Firestore: a document id is at most 1,500 bytes of UTF-8. */
+const MAX_ID_BYTES = 1500;
+
+/**
+ * The `post` parameter of the address: null when there is none; otherwise the id as written,
+ * which may be malformed (see isPostId) and then reads as a post that does not exist.
+ */
+export function permalinkPostId(search: string = location.search): string | null {
+  return new URLSearchParams(search).get(POST_PARAM);
+}
+
+/**
+ * Whether `id` can name a post at all (matches Firestore's document id rules): not empty, no '/',
+ * not '.' or '..', not reserved (`__…__`), at most 1,500 bytes. Anything else is never requested.
+ */
+export function isPostId(id: string): boolean {
+  return /^(?!\.\.?$|__.*__$)[^/]+$/.test(id) && utf8Bytes(id) <= MAX_ID_BYTES;
+}
+
+/** The absolute link to a post: this site's origin and the app's base path, then `?post=<id>`. */
+export function permalinkTo(
+  id: string,
+  origin: string = location.origin,
+  basePath: string = import.meta.env.BASE_URL,
+): string {
+  const url = new URL(basePath, `${origin}/`);
+  url.search = `${POST_PARAM}=${encodeURIComponent(id)}`;
+  return url.href;
+}
