@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { registerServiceWorker } from './lib/registerServiceWorker';
 import './styles/theme.css';
 import './styles/app.css';
 
@@ -13,3 +14,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

@@ -4,6 +4,7 @@ import type { NewPost } from '../data/post';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
 import { LIMITS, textProblem } from '../limits';
 import { describeProblem } from '../lib/describeProblem';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 import { TextField } from './TextField';
 
 export interface PostFormProps {
@@ -24,6 +25,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
+  const network = useNeedsNetwork();
   const set = (name: keyof NewPost) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
@@ -38,6 +40,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
     const title = fields.title.trim();
     const content = fields.content.trim();
     if (title === '' || content === '' || imageUrl === null || link === null || busy) return;
+    if (network.disabled) return;
     const problem =
       describeProblem('title', textProblem(title, LIMITS.titleChars, LIMITS.titleBytes)) ??
       describeProblem('content', textProblem(content, LIMITS.contentChars, LIMITS.contentBytes));
@@ -97,7 +100,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
             {error}
           </p>
         )}
-        <button type="submit" className="button button--primary" aria-busy={busy}>
+        <button type="submit" className="button button--primary" aria-busy={busy} {...network}>
           Post
         </button>
       </form>
