@@ -15,13 +15,7 @@ export function PostActions({ title, titleId, focusEdit, onEdit, onDelete }: Pos
   const network = useNeedsNetwork(titleId);
   return (
     <div className="post__actions">
-      <button
-        type="button"
-        className="button"
-        autoFocus={focusEdit}
-        {...network}
-        onClick={onEdit}
-      >
+      <button type="button" className="button" autoFocus={focusEdit} {...network} onClick={onEdit}>
         Edit
       </button>
       <ConfirmedButton

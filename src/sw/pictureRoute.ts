@@ -63,7 +63,11 @@ function byteLimit(maxBytes: number): WorkboxPlugin {
       if (body.byteLength > maxBytes) return null;
       const headers = new Headers(response.headers);
       headers.set(SIZE_HEADER, String(body.byteLength));
-      return new Response(body, { status: response.status, statusText: response.statusText, headers });
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
     },
     cacheDidUpdate: async ({ cacheName }) => {
       const cache = await caches.open(cacheName);

@@ -40,6 +40,7 @@ export async function keepPreviousBuild(newManifest: { url: string }[]): Promise
 export function registerPreviousBuildRoute(): void {
   registerRoute(
     ({ url, request }) => request.method === 'GET' && isBuildFile(url),
-    async ({ request }) => (await caches.match(request, { cacheName: PREVIOUS_BUILD_CACHE })) ?? fetch(request),
+    async ({ request }) =>
+      (await caches.match(request, { cacheName: PREVIOUS_BUILD_CACHE })) ?? fetch(request),
   );
 }

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { registerFirstPageRoute } from './firstPageRoute';
+import { keepFirstPage, registerFirstPageRoute } from './firstPageRoute';
 import { registerPictureRoute } from './pictureRoute';
 import { registerPostRoute } from './postRoute';
 import { keepPreviousBuild, registerPreviousBuildRoute } from './previousBuild';
@@ -20,19 +20,23 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 const manifest = self.__WB_MANIFEST;
+// The address index.html's first page is posted to (scripts/lib/appEnv.ts), the same for the app.
+const feedRunQueryUrl = new URL(import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '');
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(keepPreviousBuild(manifest));
+  event.waitUntil(
+    Promise.all([keepPreviousBuild(manifest), keepFirstPage(feedRunQueryUrl, event)]),
+  );
   void self.skipWaiting();
 });
+// The first visit's page is controlled at once too, so the pictures it shows next are kept.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 precacheAndRoute(manifest);
 registerPreviousBuildRoute();
 // Any address of this single-page app opens the precached page, also with no network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
 
-// The address index.html's first page is posted to (scripts/lib/appEnv.ts), the same for the app.
-const feedRunQueryUrl = new URL(import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '');
 registerFirstPageRoute(feedRunQueryUrl);
 registerPostRoute(feedRunQueryUrl);
 registerPictureRoute();
