@@ -34,8 +34,11 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 precacheAndRoute(manifest);
 registerPreviousBuildRoute();
-// Any address of this single-page app opens the precached page, also with no network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')));
+// Any address of this single-page app opens the precached page, also with no network; Firebase's
+// reserved /__/ paths (the sign-in helper when the site shares the auth domain) are left alone.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/__\//] }),
+);
 
 registerFirstPageRoute(feedRunQueryUrl);
 registerPostRoute(feedRunQueryUrl);
