@@ -14,8 +14,8 @@ declare const self: ServiceWorkerGlobalScope;
  * read, and Chrome counts each one as megabytes of quota.
  */
 const PICTURES_CACHE = 'post-pictures';
-export const MAX_PICTURES = 60;
-export const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
+const MAX_PICTURES = 60;
+const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
 /** Where a kept picture's size is written, so bounding the cache never reads the pictures again. */
 const SIZE_HEADER = 'x-sw-cached-bytes';
 
