@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './scripts/lib/serviceWorker.ts';
 import { resolveAppEnv } from './scripts/lib/appEnv.ts';
 import { FIRST_PAGE_QUERY } from './src/data/postsQuery.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
@@ -11,7 +12,13 @@ export default defineConfig(({ mode }) => {
   // in index.html both see them.
   Object.assign(process.env, appEnv);
   return {
-    plugins: [react(), firstPageQuery(), inlineCss()],
+    plugins: [
+      react(),
+      firstPageQuery(),
+      inlineCss(),
+      // Production builds only: `npm run dev` and Vitest have no service worker.
+      ...(mode === 'test' ? [] : serviceWorker(appEnv.VITE_CLUB_NAME)),
+    ],
     // Under Vitest the values stay runtime env (process.env above), so a test worker can stub them.
     define:
       mode === 'test'

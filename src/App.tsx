@@ -5,6 +5,7 @@ import { useFeed } from './data/useFeed';
 import { Header } from './header/Header';
 import { LoginPanel } from './header/LoginPanel';
 import { SearchBox } from './header/SearchBox';
+import { OfflineNotice } from './ui/OfflineNotice';
 import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './permissions';
 import { useSession } from './session/useSession';
@@ -25,6 +26,7 @@ export function App() {
       <a className="skip-link" href="#feed-heading">
         Skip to posts
       </a>
+      <OfflineNotice />
       <Header>
         <SearchBox query={query} onQueryChange={setQuery} />
         <ThemeToggle />

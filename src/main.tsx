@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startPinnedRead } from './data/pinnedRead';
+import { registerServiceWorker } from './lib/registerServiceWorker';
 import './styles/theme.css';
 import './styles/app.css';
 
@@ -16,3 +17,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorker();

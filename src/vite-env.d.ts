@@ -11,4 +11,6 @@ interface ImportMetaEnv {
   readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
   readonly VITE_AUTH_EMULATOR_HOST?: string;
   readonly VITE_ADMIN_EMAIL?: string;
+  /** Where the first page's runQuery is posted (index.html, the service worker). */
+  readonly VITE_FIRESTORE_RUN_QUERY_URL?: string;
 }

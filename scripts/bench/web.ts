@@ -19,6 +19,7 @@ import {
 } from './web/browser';
 import { analyseFirstLoad } from './web/bundle';
 import { runLighthouse } from './web/lighthouse';
+import { checkPwa } from './web/pwa';
 import {
   EVENT_TIMING_THRESHOLD_MS,
   formatLatency,
@@ -148,6 +149,24 @@ async function measurePageLoad(
     budget('first-page-request-before-render (1 = yes)', beforeRender ? 1 : 0, 'min', 1);
   });
 
+  // Offline and install (Lighthouse 12 no longer has its PWA audits: pwa.ts asks Chromium).
+  const pwa = await checkPwa(executablePath, url);
+  report(
+    'pwa-installable',
+    pwa.installabilityErrors.length === 0 ? 'yes' : `no (${pwa.installabilityErrors.join(', ')})`,
+  );
+  report('pwa-service-worker-controls-start-url', pwa.serviceWorkerControlsStartUrl ? 'yes' : 'no');
+  report('pwa-offline-start-url', `${pwa.offlineStartUrlStatus}, ${pwa.offlinePosts} posts`);
+  budget('pwa-installable (1 = yes)', pwa.installabilityErrors.length === 0 ? 1 : 0, 'min', 1);
+  budget('pwa-service-worker (1 = yes)', pwa.serviceWorkerControlsStartUrl ? 1 : 0, 'min', 1);
+  budget(
+    'pwa-offline-start-url (posts)',
+    pwa.offlineStartUrlStatus === 200 ? pwa.offlinePosts : 0,
+    'min',
+    PAGE_SIZE,
+  );
+
+  // Lighthouse clears storage before each run: a first visit, the worker registering after load.
   const runs = await runLighthouse(lighthouseChromium, url, DEBUGGING_PORT, LIGHTHOUSE_RUNS);
   const score = median(runs.map((run) => run.score));
   const lcp = median(runs.map((run) => run.lcpMs));

@@ -39,9 +39,14 @@ function buildEnv(ports: StackPorts): Record<string, string> {
 /**
  * `vite build` with the emulator hosts baked in, into outDir, with Vite's manifest
  * (outDir/.vite/manifest.json). Skipped when the inputs have not changed since the last build there.
+ * `settings` are further VITE_* settings for this build (e.g. another club name).
  */
-export async function buildBundle(outDir: string, ports: StackPorts): Promise<'built' | 'cached'> {
-  const env = buildEnv(ports);
+export async function buildBundle(
+  outDir: string,
+  ports: StackPorts,
+  settings: Record<string, string> = {},
+): Promise<'built' | 'cached'> {
+  const env = { ...buildEnv(ports), ...settings };
   const digest = inputsDigest(env);
   const stamp = join(outDir, STAMP);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return 'cached';

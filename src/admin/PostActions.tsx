@@ -1,4 +1,5 @@
 import { ConfirmedButton } from '../feed/ConfirmedButton';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 
 export interface PostActionsProps {
   title: string;
@@ -11,15 +12,10 @@ export interface PostActionsProps {
 
 /** The administrator's Edit and Delete; Delete asks first. */
 export function PostActions({ title, titleId, focusEdit, onEdit, onDelete }: PostActionsProps) {
+  const network = useNeedsNetwork(titleId);
   return (
     <div className="post__actions">
-      <button
-        type="button"
-        className="button"
-        aria-describedby={titleId}
-        autoFocus={focusEdit}
-        onClick={onEdit}
-      >
+      <button type="button" className="button" autoFocus={focusEdit} {...network} onClick={onEdit}>
         Edit
       </button>
       <ConfirmedButton

@@ -5,6 +5,7 @@ import { describeError } from '../feed/describeError';
 import { LIMITS, textProblem } from '../limits';
 import { describeProblem } from '../lib/describeProblem';
 import { DealStatusSelect } from './DealStatusSelect';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 
 export interface PostEditorProps {
   content: string;
@@ -24,10 +25,11 @@ export function PostEditor({ content, status, onSave, onCancel }: PostEditorProp
   const [error, setError] = useState<string | null>(null);
   const boxId = useId();
   const errorId = useId();
+  const network = useNeedsNetwork();
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (text.trim() === '' || busy) return;
+    if (text.trim() === '' || busy || network.disabled) return;
     const problem = describeProblem(
       'content',
       textProblem(text, LIMITS.contentChars, LIMITS.contentBytes),
@@ -70,7 +72,7 @@ export function PostEditor({ content, status, onSave, onCancel }: PostEditorProp
         </p>
       )}
       <div className="editor__actions">
-        <button type="submit" className="button button--primary" aria-busy={busy}>
+        <button type="submit" className="button button--primary" aria-busy={busy} {...network}>
           Save
         </button>
         <button type="button" className="button" onClick={onCancel}>

@@ -5,6 +5,7 @@ import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
 import { LIMITS, textProblem } from '../limits';
 import { describeProblem } from '../lib/describeProblem';
 import { DealStatusSelect } from './DealStatusSelect';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 import { TextField } from './TextField';
 
 export interface PostFormProps {
@@ -25,6 +26,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
+  const network = useNeedsNetwork();
   const set = (name: Exclude<keyof NewPost, 'status'>) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
@@ -39,6 +41,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
     const title = fields.title.trim();
     const content = fields.content.trim();
     if (title === '' || content === '' || imageUrl === null || link === null || busy) return;
+    if (network.disabled) return;
     const problem =
       describeProblem('title', textProblem(title, LIMITS.titleChars, LIMITS.titleBytes)) ??
       describeProblem('content', textProblem(content, LIMITS.contentChars, LIMITS.contentBytes));
@@ -102,7 +105,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
             {error}
           </p>
         )}
-        <button type="submit" className="button button--primary" aria-busy={busy}>
+        <button type="submit" className="button button--primary" aria-busy={busy} {...network}>
           Post
         </button>
       </form>

@@ -3,6 +3,7 @@ import { describeProblem } from '../lib/describeProblem';
 import { LIMITS, textProblem } from '../limits';
 import { describeError } from './describeError';
 import { useFeedContext } from './feedContext';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 import type { Comment } from '../data/post';
 
 export interface CommentFormProps {
@@ -20,11 +21,12 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const inputId = useId();
   const errorId = useId();
   const { prepare } = useFeedContext().ops;
+  const network = useNeedsNetwork(titleId);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = text.trim();
-    if (trimmed === '' || busy) return;
+    if (trimmed === '' || busy || network.disabled) return;
     const problem = describeProblem(
       'comment',
       textProblem(trimmed, LIMITS.commentChars, LIMITS.commentBytes),
@@ -62,7 +64,7 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" className="button" aria-describedby={titleId} aria-busy={busy}>
+      <button type="submit" className="button" aria-busy={busy} {...network}>
         Post
       </button>
       {error && (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { describeError } from './describeError';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 
 // Loaded on the first press: most readers never open it.
 const LazyConfirmDialog = lazy(() =>
@@ -36,6 +37,7 @@ export function ConfirmedButton({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const network = useNeedsNetwork(describedBy);
 
   const act = async () => {
     setConfirming(false);
@@ -55,9 +57,9 @@ export function ConfirmedButton({
         type="button"
         ref={button}
         className={className}
-        aria-describedby={describedBy}
+        aria-describedby={network['aria-describedby']}
         aria-busy={busy}
-        disabled={busy}
+        disabled={busy || network.disabled}
         onClick={() => setConfirming(true)}
       >
         {label}

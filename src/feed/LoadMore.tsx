@@ -1,3 +1,5 @@
+import { useNeedsNetwork } from '../ui/needsNetwork';
+
 export interface LoadMoreProps {
   loading: boolean;
   hasMore: boolean;
@@ -9,6 +11,7 @@ export interface LoadMoreProps {
  * The next page is a plain REST request (feedStore.listPosts), so nothing needs warming first.
  */
 export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
+  const network = useNeedsNetwork();
   return (
     <div className="load-more">
       <p role="status" className="load-more__status">
@@ -19,6 +22,7 @@ export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
           type="button"
           className="button button--primary load-more__button"
           aria-disabled={loading}
+          {...network}
           onClick={onLoadMore}
         >
           Load More

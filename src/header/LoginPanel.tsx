@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { USE_EMULATORS } from '../config';
 import type { AppUser } from '../permissions';
 import { useSignIn } from '../session/useSession';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 import { AccountChooser } from './AccountChooser';
 
 export interface LoginPanelProps {
@@ -16,6 +17,7 @@ export function LoginPanel({ user }: LoginPanelProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const logout = useRef<HTMLButtonElement>(null);
   const { signInWithGoogle, signOut, prepare } = useSignIn();
+  const network = useNeedsNetwork();
 
   useEffect(() => {
     if (!focusTarget) return;
@@ -55,6 +57,7 @@ export function LoginPanel({ user }: LoginPanelProps) {
           onClick={signIn}
           onPointerEnter={prepare}
           onFocus={prepare}
+          {...network}
         >
           Sign in with Google
         </button>

@@ -1,5 +1,6 @@
 import type { PostChanges } from '../data/changes';
 import { readChanges } from '../feedStore';
+import { isOnline, onNetworkChange } from '../lib/network';
 
 export { applyChanges } from './applyChanges';
 
@@ -36,7 +37,7 @@ export function startLiveChecks({ since, onChanges }: LiveChecksOptions): () => 
   let failures = 0;
   let stopped = false;
 
-  const active = () => !stopped && document.visibilityState === 'visible' && navigator.onLine;
+  const active = () => !stopped && document.visibilityState === 'visible' && isOnline();
 
   /** The next check in `delay` ms (no sooner than MIN_GAP_MS after the last), or none if inactive. */
   function schedule(delay: number): void {
@@ -70,15 +71,13 @@ export function startLiveChecks({ since, onChanges }: LiveChecksOptions): () => 
   // Shown again or back online: check now. Hidden or offline: schedule() clears the timer.
   const wake = () => schedule(0);
   document.addEventListener('visibilitychange', wake);
-  window.addEventListener('online', wake);
-  window.addEventListener('offline', wake);
+  const stopListening = onNetworkChange(wake);
   schedule(CHECK_EVERY_MS);
 
   return () => {
     stopped = true;
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', wake);
-    window.removeEventListener('online', wake);
-    window.removeEventListener('offline', wake);
+    stopListening();
   };
 }

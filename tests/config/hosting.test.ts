@@ -63,6 +63,20 @@ describe('firebase.json hosting', () => {
   });
 });
 
+describe('the service worker on Hosting', () => {
+  it('is always revalidated, so a new deploy is found on the next load', () => {
+    expect(headersFor('/sw.js', rules)['cache-control']).toBe('no-cache');
+  });
+
+  it('may fetch what it keeps (Firestore, any https picture) and run nothing else', () => {
+    expect(headersFor('/sw.js', rules)['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; connect-src 'self' https:",
+    );
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    expect(directives.get('manifest-src')).toEqual(["'self'"]);
+  });
+});
+
 describe('reading hosting rules', () => {
   it('matches globs as Hosting does for ** and *', () => {
     expect(globToRegExp('**').test('/a/b.js')).toBe(true);

@@ -12,6 +12,7 @@ import {
   readHeaderRules,
 } from '../../scripts/lib/hostingHeaders';
 import { FIRST_PAGE_QUERY } from '../../src/data/postsQuery';
+import { THEME_COLORS } from '../../scripts/lib/serviceWorker';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 
 const PRODUCTION = PRODUCTION_SETTINGS;
@@ -23,6 +24,7 @@ let production: Built;
 let emulator: Built;
 
 interface Built {
+  outDir: string;
   indexHtml: string;
   /** Every file of the build, as one text. */
   text: string;
@@ -30,7 +32,10 @@ interface Built {
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'feed-build-'));
-  production = await buildWith(PRODUCTION, join(scratch, 'production'));
+  production = await buildWith(
+    { ...PRODUCTION, VITE_CLUB_NAME: 'Riverside Athletic' },
+    join(scratch, 'production'),
+  );
   emulator = await buildWith({ VITE_USE_EMULATORS: 'true' }, join(scratch, 'emulator'));
 }, 180_000);
 
@@ -76,6 +81,45 @@ describe('npm run build for production', () => {
     expect(inlineScriptHashes(emulator.indexHtml)).toEqual(hashes);
   });
 
+  it('has a web app manifest named after the club, with icons of 192 and 512 px and both themes', () => {
+    expect(production.indexHtml).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    const manifest: unknown = JSON.parse(
+      readFileSync(join(production.outDir, 'manifest.webmanifest'), 'utf8'),
+    );
+    expect(manifest).toMatchObject({
+      name: 'Riverside Athletic Transfer News',
+      short_name: 'Riverside Athletic',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLORS.dark,
+      background_color: THEME_COLORS.dark,
+    });
+    const icons = (manifest as { icons: { src: string; sizes: string }[] }).icons; // shape checked above
+    expect(icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
+    for (const icon of icons) {
+      const png = readFileSync(join(production.outDir, icon.src));
+      // A PNG's IHDR holds its width and height (bytes 16–23).
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+    for (const [theme, color] of Object.entries(THEME_COLORS)) {
+      expect(production.indexHtml).toContain(
+        `<meta name="theme-color" media="(prefers-color-scheme: ${theme})" content="${color}" />`,
+      );
+    }
+  });
+
+  it('has a service worker that precaches the app shell and posts to hosted Firestore only', () => {
+    const worker = readFileSync(join(production.outDir, 'sw.js'), 'utf8');
+    for (const shell of ['index.html', 'manifest.webmanifest', 'logo.svg', 'icons/icon-192.png']) {
+      expect(worker).toContain(`"${shell}"`);
+    }
+    expect(worker).toContain('https://firestore.googleapis.com/v1/projects/club-feed/');
+    expect(worker).not.toContain('127.0.0.1');
+    // Registered from the app's module, so index.html gains no inline script (see the CSP test).
+    expect(production.indexHtml).not.toContain('registerSW');
+  });
+
   it('stops without the Firebase settings, naming each one', async () => {
     await expect(buildWith({}, join(scratch, 'unset'))).rejects.toThrow(
       /missing: VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID, VITE_FIREBASE_APP_ID/,
@@ -109,6 +153,7 @@ async function buildWith(env: Record<string, string>, outDir: string): Promise<B
   }
   const files = listFiles(outDir);
   return {
+    outDir,
     indexHtml: readFileSync(join(outDir, 'index.html'), 'utf8'),
     text: files.map((file) => readFileSync(file, 'utf8')).join('\n'),
   };

@@ -1,0 +1,105 @@
+import { DEMO_POSTS, expect, test } from './fixtures';
+import {
+  FAN_EMAIL,
+  PAGE_SIZE,
+  articles,
+  expectSignedInAs,
+  loadMoreButton,
+  openFeed,
+  postAt,
+  signInAs,
+} from './support/app';
+import { cachedUrls, waitForOfflineCopy } from './support/serviceWorker';
+
+const NOTICE = 'Offline: showing saved posts';
+const REASON = 'You are offline. This needs a connection.';
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a fan reads the saved posts offline, types a comment and sends it once back online', async ({
+    page,
+    context,
+  }) => {
+    await openFeed(page);
+    await signInAs(page, FAN_EMAIL);
+    await waitForOfflineCopy(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+    await expect(postAt(page, 0)).toHaveAccessibleName(DEMO_POSTS[0].title);
+    await expect(page.getByRole('status').filter({ hasText: NOTICE })).toBeVisible();
+    await expectSignedInAs(page, FAN_EMAIL);
+
+    // What needs the network is disabled and says why; text fields stay editable.
+    await expect(loadMoreButton(page)).toBeDisabled();
+    await expect(loadMoreButton(page)).toHaveAccessibleDescription(REASON);
+    const post = postAt(page, 1);
+    const send = post.getByRole('button', { name: 'Post', exact: true });
+    await expect(send).toBeDisabled();
+    await expect(send).toHaveAccessibleDescription(`${DEMO_POSTS[1].title} ${REASON}`);
+    const input = post.getByRole('textbox', { name: 'Add a comment...' });
+    const text = 'Typed in a tunnel, sent at the next station.';
+    await input.fill(text);
+    await input.press('Enter');
+    await expect(input).toHaveValue(text);
+
+    await context.setOffline(false);
+    await expect(page.getByText(NOTICE)).toHaveCount(0);
+    await expect(input).toHaveValue(text);
+    await expect(send).toBeEnabled();
+    await expect(send).toHaveAccessibleDescription(DEMO_POSTS[1].title);
+    await expect(loadMoreButton(page)).toBeEnabled();
+    await send.click();
+    await expect(post.getByRole('listitem').filter({ hasText: text })).toContainText(FAN_EMAIL);
+    await expect(input).toHaveValue('');
+
+    // Nothing of the signed-in session was kept: no Auth answer, no write, no other query.
+    const kept = Object.values(await cachedUrls(page)).flat();
+    expect(kept.filter((url) => /identitytoolkit|securetoken|:commit|:runQuery/.test(url))).toEqual(
+      [],
+    );
+  });
+
+  test('sign-in is disabled offline and the notice goes when the network returns', async ({
+    page,
+    context,
+  }) => {
+    await openFeed(page);
+    await waitForOfflineCopy(page);
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: NOTICE })).toBeVisible();
+    const signIn = page.getByRole('button', { name: 'Sign in with Google' });
+    await expect(signIn).toBeDisabled();
+    await expect(signIn).toHaveAccessibleDescription(REASON);
+
+    await context.setOffline(false);
+    await expect(page.getByText(NOTICE)).toHaveCount(0);
+    await expect(signIn).toBeEnabled();
+    // The next page comes without a reload.
+    await loadMoreButton(page).click();
+    await expect(articles(page)).toHaveCount(2 * PAGE_SIZE);
+  });
+
+  test('pictures already seen show offline', async ({ page, context }) => {
+    await openFeed(page);
+    await waitForOfflineCopy(page);
+    // Controlled from the start now: the first screen's pictures go through the worker.
+    await page.reload();
+    const picture = postAt(page, 0).getByRole('img');
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await cachedUrls(page))['post-pictures'] ?? [])
+      .toContain(await picture.evaluate((image: HTMLImageElement) => image.currentSrc));
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildBundle } from '../scripts/lib/appBuild';
+import { servePreview, type PreviewServer } from '../scripts/lib/previewServer';
+import { emulatorHeaderRules } from '../scripts/lib/stack';
+import { E2E_PORTS, HOST } from '../scripts/lib/testPorts';
+import { expect, test } from './fixtures';
+import { FAN_EMAIL, PAGE_SIZE, articles, signInAs } from './support/app';
+import { ROOT } from './support/env';
+import { waitForOfflineCopy } from './support/serviceWorker';
+import type { Page } from '@playwright/test';
+
+/**
+ * A deploy while a visitor reads: the open page keeps working on the build it loaded (its lazy
+ * files too, which the new deploy no longer has), and the next load is the new build.
+ */
+const BUILD_DIR = join(ROOT, 'dist-e2e/update');
+
+test.describe('a new version', () => {
+  test.use({ serviceWorkers: 'allow' });
+  // Two production builds: more than a journey's usual 30 s on a busy machine.
+  test.setTimeout(180_000);
+
+  let server: PreviewServer | undefined;
+  test.afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  test('is taken up on the next load, never mid-read, and never mixed with the old one', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one size is enough: it is about builds');
+    await buildBundle(BUILD_DIR, E2E_PORTS, { VITE_CLUB_NAME: 'Northbridge FC' });
+    server = await servePreview(BUILD_DIR, HOST, 0, emulatorHeaderRules(E2E_PORTS));
+    await page.goto(server.url);
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+    await waitForOfflineCopy(page);
+    await expect(page).toHaveTitle('Northbridge FC Transfer News');
+
+    // Deploy: the old build's files are gone from the server.
+    const oldScripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/')),
+    );
+    await buildBundle(BUILD_DIR, E2E_PORTS, { VITE_CLUB_NAME: 'Southbridge FC' });
+    expect(oldScripts.length).toBeGreaterThan(0);
+    for (const path of oldScripts) expect(existsSync(join(BUILD_DIR, path))).toBe(false);
+
+    // The next load still shows the build the worker holds, whole, and finds the new one.
+    await page.reload();
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+    await expect(page).toHaveTitle('Northbridge FC Transfer News');
+    await expect.poll(() => newWorkerInCharge(page), { timeout: 30_000 }).toBe(true);
+
+    // Mid-read, after the new worker took over: the open page is not reloaded, and what it loads
+    // lazily (the sign-in code) is its own build's, which only the worker still has.
+    await expect(page).toHaveTitle('Northbridge FC Transfer News');
+    await signInAs(page, FAN_EMAIL);
+
+    await page.reload();
+    await expect(page).toHaveTitle('Southbridge FC Transfer News');
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+    await expect(page.getByRole('banner')).toContainText('Southbridge FC');
+  });
+});
+
+/** The new build's worker is installed and active: it kept the old build's files and nothing waits. */
+function newWorkerInCharge(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const kept = await (await caches.open('previous-build')).keys();
+    return (
+      kept.length > 0 &&
+      registration?.installing === null &&
+      registration.waiting === null &&
+      registration.active?.state === 'activated'
+    );
+  });
+}

@@ -1,0 +1,45 @@
+/// <reference lib="webworker" />
+import { createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { keepFirstPage, registerFirstPageRoute } from './firstPageRoute';
+import { registerPictureRoute } from './pictureRoute';
+import { registerPostRoute } from './postRoute';
+import { keepPreviousBuild, registerPreviousBuildRoute } from './previousBuild';
+
+/**
+ * The service worker (vite-plugin-pwa builds it, with Workbox, in production builds only). It keeps
+ * the app shell (precached with revisions), the last first page of posts, the single posts read
+ * (permalinks) and the post pictures seen, so the page reads with no network. It never keeps a Firestore
+ * or Auth answer other than those public reads, nor anything for a request carrying credentials.
+ *
+ * Updates: a new worker installs in the background and takes over at once, but the open page keeps
+ * the build it loaded (previousBuild.ts) and is never reloaded; the next load is the new build.
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: { url: string; revision: string | null }[];
+};
+
+const manifest = self.__WB_MANIFEST;
+// The address index.html's first page is posted to (scripts/lib/appEnv.ts), the same for the app.
+const feedRunQueryUrl = new URL(import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '');
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    Promise.all([keepPreviousBuild(manifest), keepFirstPage(feedRunQueryUrl, event)]),
+  );
+  void self.skipWaiting();
+});
+// The first visit's page is controlled at once too, so the pictures it shows next are kept.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+precacheAndRoute(manifest);
+registerPreviousBuildRoute();
+// Any address of this single-page app opens the precached page, also with no network; Firebase's
+// reserved /__/ paths (the sign-in helper when the site shares the auth domain) are left alone.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/__\//] }),
+);
+
+registerFirstPageRoute(feedRunQueryUrl);
+registerPostRoute(feedRunQueryUrl);
+registerPictureRoute();

@@ -1,0 +1,118 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildPost, buildPosts, readPost, seedPosts, type StoredPost } from './support/firestore';
+import { ADMIN_EMAIL, renderApp, resetApp } from './support/renderApp';
+
+/**
+ * With no network (the browser's `navigator.onLine` false and its `offline` event), the page says
+ * so and disables what needs the network, giving the reason; what is typed stays, and everything
+ * works again when the network returns, without a reload.
+ */
+const NOTICE = 'Offline: showing saved posts';
+const REASON = 'You are offline. This needs a connection.';
+
+let online = true;
+
+function setNetwork(next: boolean): void {
+  online = next;
+  act(() => {
+    window.dispatchEvent(new Event(next ? 'online' : 'offline'));
+  });
+}
+
+let newest: StoredPost;
+
+beforeEach(async () => {
+  await resetApp();
+  online = true;
+  // jsdom's navigator.onLine is always true; the browser's flips with the network.
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  const older = buildPosts(36, Date.now() - 60_000);
+  [newest] = await seedPosts([
+    buildPost({
+      title: 'Keeper signs',
+      created: Date.now(),
+      comments: [{ user: ADMIN_EMAIL, text: 'Welcome!', date: '01/01/2025, 10:00:00' }],
+    }),
+    ...older,
+  ]);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const card = () => screen.getByRole('article', { name: 'Keeper signs' });
+
+describe('offline', () => {
+  it('says so at the top and disables every control that needs the network, with the reason', async () => {
+    const { user } = await renderApp({ user: 'admin' });
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    setNetwork(false);
+
+    expect(
+      screen.getAllByRole('status').find((status) => status.textContent === NOTICE),
+    ).toBeTruthy();
+    const controls = [
+      screen.getByRole('button', { name: 'Load More' }),
+      within(screen.getByRole('region', { name: 'New post' })).getByRole('button', {
+        name: 'Post',
+      }),
+      within(card()).getByRole('button', { name: 'Post' }),
+      within(card()).getByRole('button', { name: 'Edit' }),
+      within(card()).getByRole('button', { name: 'Delete' }),
+      within(card()).getByRole('button', { name: 'Remove' }),
+    ];
+    for (const control of controls) {
+      expect(control).toBeDisabled();
+      expect(control).toHaveAccessibleDescription(expect.stringContaining(REASON));
+    }
+    // What it acts on is still said, before the reason.
+    expect(within(card()).getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(
+      `Keeper signs ${REASON}`,
+    );
+
+    // Typing still works, and Enter sends nothing.
+    const title = screen.getByRole('textbox', { name: 'Post title' });
+    await user.type(title, 'Draft on the train');
+    const comment = within(card()).getByRole('textbox', { name: 'Add a comment...' });
+    await user.type(comment, 'Great news{Enter}');
+    expect(title).toHaveValue('Draft on the train');
+    expect(comment).toHaveValue('Great news');
+    expect((await readPost(newest.id))?.comments).toHaveLength(1);
+  });
+
+  it('when the network returns: the notice goes, the controls work, what was typed is sent', async () => {
+    const { user } = await renderApp({ user: 'admin' });
+    setNetwork(false);
+    const comment = within(card()).getByRole('textbox', { name: 'Add a comment...' });
+    await user.type(comment, 'Typed offline');
+
+    setNetwork(true);
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    const send = within(card()).getByRole('button', { name: 'Post' });
+    expect(send).toBeEnabled();
+    expect(send).toHaveAccessibleDescription('Keeper signs');
+    expect(comment).toHaveValue('Typed offline');
+    await user.click(send);
+    await waitFor(async () =>
+      expect((await readPost(newest.id))?.comments.map((c) => c.text)).toEqual([
+        'Welcome!',
+        'Typed offline',
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(37));
+  });
+
+  it('sign-in is disabled offline, with the reason', async () => {
+    await renderApp();
+    setNetwork(false);
+    const signIn = screen.getByRole('button', { name: 'Sign in with Google' });
+    expect(signIn).toBeDisabled();
+    expect(signIn).toHaveAccessibleDescription(REASON);
+    setNetwork(true);
+    expect(signIn).toBeEnabled();
+    expect(signIn).not.toHaveAccessibleDescription(REASON);
+  });
+});
