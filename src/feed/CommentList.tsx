@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { Comment } from '../data/post';
-import { RemoveCommentButton } from './RemoveCommentButton';
+import { LazyRemoveCommentButton } from './lazyComments';
 
 export interface CommentListProps {
   comments: Comment[];
@@ -36,11 +36,13 @@ export function CommentList({ comments, headingId, canRemove, onRemove }: Commen
                   <span className="comment__text">{comment.text}</span>
                 </span>
                 {canRemove(comment) && (
-                  <RemoveCommentButton
-                    comment={comment}
-                    commentId={textId}
-                    onRemove={() => onRemove(comment)}
-                  />
+                  <Suspense fallback={null}>
+                    <LazyRemoveCommentButton
+                      comment={comment}
+                      commentId={textId}
+                      onRemove={() => onRemove(comment)}
+                    />
+                  </Suspense>
                 )}
               </li>
             );

@@ -2,9 +2,9 @@ import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../admin/lazyAdmin';
 import { safeHttpUrl } from '../lib/safeUrl';
 import { canComment, canRemoveComment, isAdmin } from '../permissions';
-import { CommentForm } from './CommentForm';
 import { CommentList } from './CommentList';
 import { DealStatusBadge } from './DealStatusBadge';
+import { LazyCommentForm } from './lazyComments';
 import { useFeedContext } from './feedContext';
 import type { Post } from '../data/post';
 import { PostImage, type ImagePriority } from './PostImage';
@@ -99,11 +99,13 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           onRemove={(comment) => ops.removeComment(post.id, comment)}
         />
         {canComment(user) && (
-          <CommentForm
-            email={user.email}
-            titleId={titleId}
-            onComment={(comment) => ops.addComment(post.id, comment, user.uid)}
-          />
+          <Suspense fallback={null}>
+            <LazyCommentForm
+              email={user.email}
+              titleId={titleId}
+              onComment={(comment) => ops.addComment(post.id, comment, user.uid)}
+            />
+          </Suspense>
         )}
       </section>
     </>

@@ -32,7 +32,7 @@ describe('comments (spec §4, §5)', () => {
 
   it('a fan comments: it appears with their e-mail, the input clears, the server has it appended', async () => {
     const { user } = await renderApp({ user: FAN_EMAIL });
-    const input = within(card()).getByRole('textbox', { name: 'Add a comment...' });
+    const input = await within(card()).findByRole('textbox', { name: 'Add a comment...' });
     await user.type(input, '  Great signing!  ');
     await user.click(within(card()).getByRole('button', { name: 'Post' }));
 

@@ -67,7 +67,7 @@ describe('a refused write shows a short alert and keeps what was typed', () => {
     await seedPosts([buildPost({ title: 'Deal close' })]);
     const { user } = await renderApp({ user: FAN_EMAIL });
     const card = screen.getByRole('article', { name: 'Deal close' });
-    const input = within(card).getByRole('textbox', { name: 'Add a comment...' });
+    const input = await within(card).findByRole('textbox', { name: 'Add a comment...' });
     await user.type(input, 'Please happen');
     proxy.fail(':commit', 403);
     await user.click(within(card).getByRole('button', { name: 'Post' }));

@@ -92,7 +92,7 @@ describe('loaded posts stay current', () => {
   it('shows an edit and a comment made elsewhere, keeping a comment being typed and its focus', async () => {
     const { user } = await renderApp({ user: FAN_EMAIL });
     const card = () => screen.getByRole('article', { name: 'Winger agrees terms' });
-    const input = within(card()).getByRole('textbox', { name: 'Add a comment...' });
+    const input = await within(card()).findByRole('textbox', { name: 'Add a comment...' });
     await user.type(input, 'Half-typed thought');
 
     await commentElsewhere(seeded[0].id, {

@@ -124,7 +124,10 @@ describe('changes made in this tab reach the pinned post', () => {
     const { user } = await renderApp({ user: FAN_EMAIL });
     await sharedLabel();
     const card = articles()[0];
-    await user.type(within(card).getByRole('textbox', { name: 'Add a comment...' }), 'Welcome!');
+    await user.type(
+      await within(card).findByRole('textbox', { name: 'Add a comment...' }),
+      'Welcome!',
+    );
     await user.click(within(card).getByRole('button', { name: 'Post' }));
     await waitFor(() => expect(within(card).getByRole('listitem')).toHaveTextContent('Welcome!'));
   });

@@ -37,7 +37,7 @@ describe('each role sees exactly its controls (spec §6)', () => {
     expect(screen.getByText(FAN_EMAIL)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
-    expect(commentInputs()).toHaveLength(3);
+    await waitFor(() => expect(commentInputs()).toHaveLength(3));
     for (const article of screen.getAllByRole('article')) {
       expect(within(article).getByRole('button', { name: 'Post' })).toBeInTheDocument();
     }

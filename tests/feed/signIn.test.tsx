@@ -24,7 +24,7 @@ describe('signing in through the Auth emulator account chooser (spec §4 Auth)',
     expect(screen.getByText('someone.new@example.com')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Logout' })).toHaveFocus());
-    expect(screen.getAllByRole('textbox', { name: 'Add a comment...' })).toHaveLength(2);
+    expect(await screen.findAllByRole('textbox', { name: 'Add a comment...' })).toHaveLength(2);
     expect(localStorage.getItem('feed.signedIn')).toBe('1');
 
     unmount();
