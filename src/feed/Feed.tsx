@@ -65,7 +65,7 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
     () => (count >= present.length ? present : present.slice(0, count)),
     [present, count],
   );
-  const adding = posts.length < feed.posts.length;
+  const adding = posts.length < present.length;
   const searched = useDeferredValue(query);
   const shown = useMemo(() => searchPosts(posts, searched), [posts, searched]);
   const busy = status === 'loading' || adding;

@@ -123,6 +123,8 @@ describe('loaded posts stay current', () => {
       expect(screen.queryByRole('article', { name: 'Defender leaves' })).toBeNull(),
     );
     expect(titles()).toEqual(['Winger agrees terms', 'Keeper talks']);
+    // The feed is settled again: not busy, as if the post had never been loaded.
+    expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false');
   });
 
   it('keeps a deleted post whose comment box holds text, says so, and lets the text be copied', async () => {
