@@ -44,7 +44,9 @@ export function ShareButton({ postId, title, titleId }: ShareButtonProps) {
   };
 
   return (
-    <div className="post__share">
+    // A polite live region around the button: its new text ('Link copied') is announced once, and
+    // the words appear once on the page.
+    <div className="post__share" aria-live="polite">
       <button
         type="button"
         className="button button--small"
@@ -53,14 +55,9 @@ export function ShareButton({ postId, title, titleId }: ShareButtonProps) {
       >
         {outcome === 'copied' ? 'Link copied' : 'Share'}
       </button>
-      {/* Polite: the button's new text is not announced by itself; this says it once. */}
-      <span
-        role="status"
-        className={outcome === 'failed' ? 'post__share-status' : 'visually-hidden'}
-      >
-        {outcome === 'copied' && 'Link copied'}
-        {outcome === 'failed' && 'Could not share or copy the link'}
-      </span>
+      {outcome === 'failed' && (
+        <span className="post__share-status">Could not share or copy the link</span>
+      )}
     </div>
   );
 }
