@@ -31,7 +31,13 @@ export default defineConfig(({ mode }) => {
           ),
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-    build: { target: 'es2022' },
+    build: {
+      target: 'es2022',
+      // One CSS file, the page's, which inlineCss puts into index.html: with CSS split per chunk,
+      // a lazy chunk that imports the entry chunk would wait to preload the entry's CSS file, which
+      // is gone once inlined ("Unable to preload CSS").
+      cssCodeSplit: false,
+    },
     test: {
       projects: [
         {
@@ -104,7 +110,10 @@ function inlineCss(): Plugin {
       for (const file of Object.values(bundle)) {
         if (file.type !== 'asset' || !file.fileName.endsWith('.css')) continue;
         const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.fileName}"[^>]*>`);
-        if (!link.test(html)) continue;
+        if (!link.test(html)) {
+          // Lazy chunks' CSS would never be preloaded (see build.modulePreload): refuse it.
+          this.error(`${file.fileName} is not the page's CSS: CSS must be imported by main.tsx.`);
+        }
         html = html.replace(link, () => `<style>${String(file.source)}</style>`);
         delete bundle[file.fileName];
       }

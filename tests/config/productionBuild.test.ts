@@ -70,6 +70,8 @@ describe('npm run build for production', () => {
     expect(hashes).toEqual(cspHashes(hostingCsp(readHeaderRules()), 'style-src'));
     expect(inlineStyleHashes(emulator.indexHtml)).toEqual(hashes);
     expect(production.indexHtml).not.toContain('rel="stylesheet"');
+    // No lazy chunk waits to preload a CSS file: there is none (it would fail every lazy import).
+    expect(production.text).not.toMatch(/assets\/[\w-]+\.css/);
   });
 
   it('has exactly the inline scripts whose hashes firebase.json allows, in every build', () => {
