@@ -45,7 +45,8 @@ function fanToken(fan: number): string {
 
 /**
  * The commit the Lite SDK sends for the app's comment: the post's arrayUnion and, in the same
- * batch, the account's commenters/{uid} stamped with the server time (the rules' rate limit).
+ * batch, the account's commenters/{uid} stamped with the server time (the rules' rate limit) and
+ * the post's change stamp postChanges/{id} (what open pages poll).
  */
 function commentWrite(name: string, fan: number, n: number): unknown {
   const comment = {
@@ -69,6 +70,10 @@ function commentWrite(name: string, fan: number, n: number): unknown {
       {
         update: { name: name.replace(/\/posts\/[^/]+$/, `/commenters/fan${fan}`), fields: {} },
         updateTransforms: [{ fieldPath: 'last', setToServerValue: 'REQUEST_TIME' }],
+      },
+      {
+        update: { name: name.replace('/posts/', '/postChanges/'), fields: {} },
+        updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
       },
     ],
   };

@@ -1,22 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPost, buildPosts, deleteStoredPost, readPosts, seedPosts } from './support/firestore';
-import { startFirestoreProxy, type FirestoreProxy } from './support/proxy';
+import { startFirestoreProxy } from './support/proxy';
 import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
 // Before the app's modules read their configuration: this file's app talks to Firestore through a
 // proxy that can refuse or hold requests (src/ has no test-only paths; it is only configuration).
-const PROXY_PORT = await vi.hoisted(async () => {
-  const { testWorkerPort } = await import('../../scripts/lib/testPorts');
-  const port = testWorkerPort(0);
-  vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', `127.0.0.1:${port}`);
-  return port;
-});
+const PROXY_PORT = await vi.hoisted(async () =>
+  (await import('./support/proxyPort')).routeAppThroughProxy(0),
+);
 
-let proxy: FirestoreProxy;
-beforeAll(async () => {
-  proxy = await startFirestoreProxy(PROXY_PORT);
-});
+const proxy = await startFirestoreProxy(PROXY_PORT);
 afterAll(() => proxy.close());
 beforeEach(resetApp);
 

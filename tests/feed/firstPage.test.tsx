@@ -2,26 +2,20 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/App';
 import { PAGE_SIZE } from '../../src/data/postsQuery';
 import { buildPosts, clearFirestore, seedPosts } from './support/firestore';
 import { runIndexHtmlInlineScripts } from './support/indexHtml';
-import { startFirestoreProxy, type FirestoreProxy } from './support/proxy';
+import { startFirestoreProxy } from './support/proxy';
 import { renderApp, resetApp } from './support/renderApp';
 
 // The app (and index.html's script) talk to Firestore through a proxy that records each request.
-const PROXY_PORT = await vi.hoisted(async () => {
-  const { testWorkerPort } = await import('../../scripts/lib/testPorts');
-  const port = testWorkerPort(1);
-  vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', `127.0.0.1:${port}`);
-  return port;
-});
+const PROXY_PORT = await vi.hoisted(async () =>
+  (await import('./support/proxyPort')).routeAppThroughProxy(1),
+);
 
-let proxy: FirestoreProxy;
-beforeAll(async () => {
-  proxy = await startFirestoreProxy(PROXY_PORT);
-});
+const proxy = await startFirestoreProxy(PROXY_PORT);
 afterAll(() => proxy.close());
 beforeEach(async () => {
   await resetApp();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildPost,
   buildPosts,
@@ -7,22 +7,16 @@ import {
   seedPosts,
   type StoredPost,
 } from './support/firestore';
-import { startFirestoreProxy, type FirestoreProxy } from './support/proxy';
+import { startFirestoreProxy } from './support/proxy';
 import { FAN_EMAIL, openPermalink, renderApp, resetApp } from './support/renderApp';
 
 // This file's app talks to Firestore through a proxy that can refuse requests (src/ has no
 // test-only paths; it is only configuration), to show a failed read of the shared post.
-const PROXY_PORT = await vi.hoisted(async () => {
-  const { testWorkerPort } = await import('../../scripts/lib/testPorts');
-  const port = testWorkerPort(0);
-  vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', `127.0.0.1:${port}`);
-  return port;
-});
+const PROXY_PORT = await vi.hoisted(async () =>
+  (await import('./support/proxyPort')).routeAppThroughProxy(0),
+);
 
-let proxy: FirestoreProxy;
-beforeAll(async () => {
-  proxy = await startFirestoreProxy(PROXY_PORT);
-});
+const proxy = await startFirestoreProxy(PROXY_PORT);
 afterAll(() => proxy.close());
 // The title index.html gives the page.
 const NORMAL_TITLE = 'Northbridge FC Transfer News';

@@ -29,6 +29,7 @@ import {
   expectDenied,
   googleUser,
   firestoreRules,
+  newPost,
   startHarness,
   type Persona,
   type Harness,
@@ -65,18 +66,6 @@ const FAN_EMAIL = PERSONAS.fan.email;
 const DATE = '01/03/2026, 12:00:00';
 const comment = (user: string, text = 'Great signing!', date = DATE) => ({ user, text, date });
 const OLD_COMMENTS = [comment('a@example.test', 'First'), comment('b@example.test', 'Second')];
-
-function newPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'Striker signs a four-year deal',
-    content: 'The club confirms the arrival of a new number nine.',
-    imageUrl: '',
-    link: '',
-    comments: [],
-    created: Date.now(),
-    ...overrides,
-  };
-}
 
 /** Text that a person would see as empty. */
 const INVISIBLE = {

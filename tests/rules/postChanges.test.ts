@@ -30,6 +30,7 @@ import {
   expectDenied,
   firestoreRules,
   googleUser,
+  newPost,
   startHarness,
   type Harness,
 } from '../support/harness';
@@ -38,17 +39,6 @@ const ADMIN = googleUser('admin-1', readAdminEmail());
 const FAN = googleUser('fan-1', 'fan@example.test');
 const OTHER_FAN = googleUser('fan-2', 'other@example.test');
 const COMMENT = { user: FAN.email, text: 'Great signing!', date: '01/03/2026, 12:00:00' };
-
-function newPost(): Record<string, unknown> {
-  return {
-    title: 'Striker signs a four-year deal',
-    content: 'The club confirms the arrival of a new number nine.',
-    imageUrl: '',
-    link: '',
-    comments: [],
-    created: Date.now(),
-  };
-}
 
 let harness: Harness;
 let admin: Firestore;

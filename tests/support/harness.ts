@@ -180,6 +180,19 @@ export async function expectDenied(operation: Promise<unknown>): Promise<void> {
   expect(error).toMatchObject({ name: 'FirebaseError', code: 'permission-denied' });
 }
 
+/** A post as the administrator creates it (what the rules' isNewPost allows), with `overrides`. */
+export function newPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Striker signs a four-year deal',
+    content: 'The club confirms the arrival of a new number nine.',
+    imageUrl: '',
+    link: '',
+    comments: [],
+    created: Date.now(),
+    ...overrides,
+  };
+}
+
 /**
  * Sets each document (path → data) in one batch through the Lite SDK, as an app would: a post
  * with the stamp of its change (tests/support/stampedWrites.ts).

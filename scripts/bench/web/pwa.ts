@@ -46,7 +46,14 @@ export async function checkPwa(
     );
     await context.setOffline(true);
     const offline = await page.goto(startUrl);
-    await page.getByRole('article').first().waitFor({ timeout: 10_000 });
+    // The whole saved page: the first render has a few cards, the rest follow (aria-busy till then).
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[role="feed"]')?.getAttribute('aria-busy') === 'false' &&
+        document.querySelector('article') !== null,
+      undefined,
+      { timeout: 10_000 },
+    );
     return {
       installabilityErrors: installabilityErrors.map((error) => error.errorId),
       startUrl,
