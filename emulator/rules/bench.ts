@@ -61,19 +61,23 @@ export function benchCommentRule(rulesPath = 'firestore.rules'): BenchResult[] {
       firebase: { sign_in_provider: 'google.com' },
     },
   };
-  const stamp = (micros: number): Document => ({
-    name: `${root}/commenters/fan`,
-    fields: {
-      last: {
-        timestampValue: formatTimestamp(micros),
-      },
-    },
-  });
-  const change = (micros: number): Document => ({
-    name: `${root}/postChanges/p1`,
-    fields: { at: { timestampValue: formatTimestamp(micros) } },
-  });
   const common = { database: '(default)', auth, time: new Date(now), timeMicros: nowMicros };
+  // A one-field document holding a server time, set a minute ago and now set to the request time:
+  // the account's commenters/{uid} (rate limit) and the post's postChanges/{id} (change stamp).
+  const timeSetNow = (path: string, field: string): RulesRequest => {
+    const at = (micros: number): Document => ({
+      name: `${root}/${path}`,
+      fields: { [field]: { timestampValue: formatTimestamp(micros) } },
+    });
+    return {
+      ...common,
+      method: 'update',
+      path,
+      resource: at(nowMicros - 60_000_000),
+      requestResource: at(nowMicros),
+      query: null,
+    };
+  };
   const postUpdate: RulesRequest = {
     ...common,
     method: 'update',
@@ -82,22 +86,8 @@ export function benchCommentRule(rulesPath = 'firestore.rules'): BenchResult[] {
     requestResource: { name, fields: post([...existing, comment('fan@example.test', 'Hi')], now) },
     query: null,
   };
-  const commenterUpdate: RulesRequest = {
-    ...common,
-    method: 'update',
-    path: 'commenters/fan',
-    resource: stamp(nowMicros - 60_000_000),
-    requestResource: stamp(nowMicros),
-    query: null,
-  };
-  const changeUpdate: RulesRequest = {
-    ...common,
-    method: 'update',
-    path: 'postChanges/p1',
-    resource: change(nowMicros - 60_000_000),
-    requestResource: change(nowMicros),
-    query: null,
-  };
+  const commenterUpdate = timeSetNow('commenters/fan', 'last');
+  const changeUpdate = timeSetNow('postChanges/p1', 'at');
   const writes = [postUpdate, commenterUpdate, changeUpdate];
   const byPath = (pick: (write: RulesRequest) => Document | null) => (path: string) => {
     const write = writes.find((candidate) => candidate.path === path);
