@@ -3,9 +3,9 @@
  * then those posts by id. Loaded with the first live check (through feedStore.readChanges), so
  * none of it weighs on the first page.
  */
-import { isRecord, toPost, type Post } from './post';
+import { isRecord, type Post } from './post';
 import { POST_CHANGES } from './postsQuery';
-import { decodeFields, idOf, readTimeOf, restDocument, runQueryDocuments } from './restDecode';
+import { documentPost, idOf, readTimeOf, restDocument, runQueryDocuments } from './restDecode';
 
 /** Stamps read per query; the rules' page limit (50) bounds it too. */
 export const CHANGES_PER_READ = 50;
@@ -109,7 +109,7 @@ export function decodeBatchGet(json: unknown): { found: Post[]; missing: string[
   for (const entry of json) {
     if (!isRecord(entry)) continue;
     const document = restDocument(entry.found);
-    if (document) found.push(toPost(idOf(document.name), decodeFields(document.fields)));
+    if (document) found.push(documentPost(document));
     else if (typeof entry.missing === 'string') missing.push(idOf(entry.missing));
   }
   return { found, missing };

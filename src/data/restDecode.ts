@@ -6,16 +6,19 @@ import { isRecord, toPost, type Post } from './post';
  * Load More through feedStore), ending in toPost().
  */
 export function decodeRunQuery(json: unknown): Post[] {
-  return runQueryDocuments(json).map(({ name, fields }) =>
-    toPost(idOf(name), decodeFields(fields)),
-  );
+  return runQueryDocuments(json).map(documentPost);
 }
 
 /** Decodes the JSON of a Firestore REST GET of one document (a `Document`) into a Post. */
 export function decodeDocument(json: unknown): Post {
   const document = restDocument(json);
   if (!document) throw new Error('get: expected a document with a name');
-  return toPost(idOf(document.name), decodeFields(document.fields));
+  return documentPost(document);
+}
+
+/** A REST document as a Post: its id from the name, its fields decoded. */
+export function documentPost({ name, fields }: RestDocument): Post {
+  return toPost(idOf(name), decodeFields(fields));
 }
 
 /** A document of a REST answer: its full name and its fields, still in REST form. */
@@ -56,7 +59,7 @@ export function idOf(name: string): string {
   return name.slice(name.lastIndexOf('/') + 1);
 }
 
-export function decodeFields(fields: unknown): Record<string, unknown> {
+function decodeFields(fields: unknown): Record<string, unknown> {
   if (!isRecord(fields)) return {};
   return Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [key, decodeValue(value)]),

@@ -23,7 +23,7 @@ import {
   type RunningEmulator,
 } from '../../emulator/server';
 import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/ownerClient';
-import { stampChange } from './stampedWrites';
+import { isPost, stampChange } from './stampedWrites';
 
 // Expected failures (denials, preconditions) would otherwise each print an SDK warning.
 setLogLevel('silent');
@@ -205,7 +205,7 @@ export async function writeDocs(
   for (const [path, data] of Object.entries(docs)) {
     const ref = doc(db, path);
     batch.set(ref, data);
-    if (ref.parent.id === 'posts' && ref.parent.parent === null) stampChange(db, batch, ref.id);
+    if (isPost(ref)) stampChange(db, batch, ref.id);
   }
   await batch.commit();
 }

@@ -18,7 +18,7 @@ import {
 import * as sdk from 'firebase/firestore/lite';
 
 /** posts/{id} at the root: the documents whose writes carry a stamp. */
-function isPost(ref: DocumentReference): boolean {
+export function isPost(ref: DocumentReference): boolean {
   return ref.parent.id === 'posts' && ref.parent.parent === null;
 }
 
