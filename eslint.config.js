@@ -7,10 +7,55 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /** Which files may talk to which Firebase SDK: everything else goes through them. */
 const SDK_OWNERS = [
-  { module: 'firebase/firestore/lite', owner: 'src/feedStore.ts' },
-  { module: 'firebase/auth', owner: 'src/auth.ts' },
-  { module: 'firebase/app', owner: 'src/firebase.ts' },
+  { module: 'firebase/firestore/lite', owner: 'src/store/writes.ts' },
+  { module: 'firebase/auth', owner: 'src/store/auth.ts' },
+  { module: 'firebase/app', owner: 'src/store/firebase.ts' },
 ];
+
+/**
+ * The app's layers, top to bottom: each imports only from the layers below it (architecture in
+ * README.md). The service worker is its own program on top of data and lib.
+ */
+const LAYERS = [
+  {
+    name: 'components',
+    paths: [
+      './src/main.tsx',
+      './src/App.tsx',
+      './src/admin',
+      './src/feed',
+      './src/header',
+      './src/permalink',
+      './src/ui',
+    ],
+  },
+  { name: 'hooks', paths: ['./src/hooks'] },
+  { name: 'store', paths: ['./src/store'] },
+  { name: 'data', paths: ['./src/data'] },
+  { name: 'lib', paths: ['./src/lib', './src/config.ts'] },
+];
+const SERVICE_WORKER = './src/sw';
+
+function layerZones() {
+  const zones = LAYERS.slice(1).map((layer, index) => {
+    const above = LAYERS.slice(0, index + 1);
+    return {
+      target: layer.paths,
+      from: above.flatMap((each) => each.paths),
+      message: `${layer.name} may not import from ${above.map((each) => each.name).join(' or ')}: layers import downward only (components → hooks → store → data → lib).`,
+    };
+  });
+  const app = LAYERS.flatMap((layer) => layer.paths);
+  zones.push(
+    {
+      target: SERVICE_WORKER,
+      from: LAYERS.slice(0, 3).flatMap((layer) => layer.paths),
+      message: 'The service worker uses data and lib only: it runs without the page.',
+    },
+    { target: app, from: SERVICE_WORKER, message: 'The page never imports the service worker.' },
+  );
+  return zones;
+}
 
 function restrictSdk(except) {
   return {
@@ -24,14 +69,14 @@ function restrictSdk(except) {
           })),
           {
             name: 'firebase/firestore',
-            message: 'The app uses firebase/firestore/lite, through src/feedStore.ts only.',
+            message: 'The app uses firebase/firestore/lite, through src/store/writes.ts only.',
           },
         ],
         patterns: [
           {
             // Gitignore-style: the exception works because the parent itself is not excluded.
             group: ['firebase/firestore/*', '!firebase/firestore/lite'],
-            message: 'The app uses firebase/firestore/lite, through src/feedStore.ts only.',
+            message: 'The app uses firebase/firestore/lite, through src/store/writes.ts only.',
           },
           {
             group: ['@firebase/*'],
@@ -76,6 +121,7 @@ export default tseslint.config(
               from: ['./emulator', './scripts', './tests', './e2e'],
               message: 'The app must not depend on tooling or tests.',
             },
+            ...layerZones(),
             {
               target: ['./scripts', './vite.config.ts', './playwright.config.ts'],
               from: ['./tests', './e2e'],

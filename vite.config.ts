@@ -39,6 +39,10 @@ export default defineConfig(({ mode }) => {
       cssCodeSplit: false,
     },
     test: {
+      // Limits for a test that is stuck, not a race: tests wait for conditions, and on a busy
+      // 2-core machine a condition can take seconds (an emulator starting, a chunk transformed).
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
       projects: [
         {
           extends: true,

@@ -1,14 +1,14 @@
 import { Suspense, lazy, useState } from 'react';
 import { LazyPostForm } from './admin/lazyAdmin';
 import { Feed } from './feed/Feed';
-import { useFeed } from './data/useFeed';
+import { useFeed } from './hooks/useFeed';
 import { Header } from './header/Header';
 import { LoginPanel } from './header/LoginPanel';
 import { SearchBox } from './header/SearchBox';
 import { OfflineNotice } from './ui/OfflineNotice';
 import { ThemeToggle } from './header/ThemeToggle';
-import { isAdmin } from './permissions';
-import { useSession } from './session/useSession';
+import { isAdmin } from './data/permissions';
+import { useSession } from './hooks/useSession';
 
 // Only a permalink's page needs it (the notice above the feed, the page title).
 const LazyPinnedStatus = lazy(() =>
@@ -41,13 +41,7 @@ export function App() {
         {feed.pinned && (
           <Suspense fallback={null}>
             <LazyPinnedStatus
-              // Deleted elsewhere since it was read: no longer available (its card stays only
-              // while the reader is using it).
-              pinned={
-                feed.deleted.has(feed.pinned.id)
-                  ? { id: feed.pinned.id, post: null, status: 'missing' }
-                  : feed.pinned
-              }
+              pinned={feed.pinned}
               onRetry={feed.retryPinned}
             />
           </Suspense>

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { startPinnedRead } from './data/pinnedRead';
+import { startPinnedRead } from './store/pinnedRead';
 import { registerServiceWorker } from './lib/registerServiceWorker';
 import './styles/theme.css';
 import './styles/app.css';

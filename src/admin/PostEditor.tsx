@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { describeProblem } from '../data/messages';
+import { useSubmit } from '../hooks/useSubmit';
 import type { DealStatus } from '../data/dealStatus';
 import type { PostEdit } from '../data/post';
-import { describeError } from '../feed/describeError';
-import { LIMITS, textProblem } from '../limits';
-import { describeProblem } from '../lib/describeProblem';
+import { LIMITS, textProblem } from '../data/limits';
 import { DealStatusSelect } from './DealStatusSelect';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 
@@ -21,30 +21,21 @@ export interface PostEditorProps {
 export function PostEditor({ content, status, onSave, onCancel }: PostEditorProps) {
   const [text, setText] = useState(content);
   const [chosenStatus, setChosenStatus] = useState(status);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
   const boxId = useId();
   const errorId = useId();
   const network = useNeedsNetwork();
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (text.trim() === '' || busy || network.disabled) return;
+    // Trimmed as the post form trims it: the saved content is what a new post would hold.
+    const trimmed = text.trim();
+    if (trimmed === '' || network.disabled) return;
     const problem = describeProblem(
       'content',
-      textProblem(text, LIMITS.contentChars, LIMITS.contentBytes),
+      textProblem(trimmed, LIMITS.contentChars, LIMITS.contentBytes),
     );
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSave({ content: text, status: chosenStatus });
-    } catch (failure) {
-      setError(describeError(failure));
-      setBusy(false);
-    }
+    await run(() => onSave({ content: trimmed, status: chosenStatus }), problem);
   };
 
   return (

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { describeError } from '../feed/describeError';
+import { describeProblem } from '../data/messages';
+import { useSubmit } from '../hooks/useSubmit';
 import type { NewPost } from '../data/post';
-import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../lib/safeUrl';
-import { LIMITS, textProblem } from '../limits';
-import { describeProblem } from '../lib/describeProblem';
+import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../data/safeUrl';
+import { LIMITS, textProblem } from '../data/limits';
 import { DealStatusSelect } from './DealStatusSelect';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { TextField } from './TextField';
@@ -23,8 +23,7 @@ const BAD_URL = 'Use a web address starting with http:// or https://.';
  */
 export function PostForm({ onCreate, onPrepare }: PostFormProps) {
   const [fields, setFields] = useState<NewPost>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
   const headingId = useId();
   const network = useNeedsNetwork();
   const set = (name: Exclude<keyof NewPost, 'status'>) => (value: string) =>
@@ -40,25 +39,16 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
     event.preventDefault();
     const title = fields.title.trim();
     const content = fields.content.trim();
-    if (title === '' || content === '' || imageUrl === null || link === null || busy) return;
+    if (title === '' || content === '' || imageUrl === null || link === null) return;
     if (network.disabled) return;
     const problem =
       describeProblem('title', textProblem(title, LIMITS.titleChars, LIMITS.titleBytes)) ??
       describeProblem('content', textProblem(content, LIMITS.contentChars, LIMITS.contentBytes));
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onCreate({ title, content, imageUrl, link, status: fields.status });
-      setFields(EMPTY);
-      setError(null);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run(
+      () => onCreate({ title, content, imageUrl, link, status: fields.status }),
+      problem,
+    );
+    if (saved) setFields(EMPTY);
   };
 
   return (

@@ -1,11 +1,11 @@
 /**
- * What changed since a read, over Firestore's REST API: the stamps of postChanges newer than it,
- * then those posts by id. Loaded with the first live check (through feedStore.readChanges), so
- * none of it weighs on the first page.
+ * The shapes of a live check (store/changeReads.ts): the query for the change stamps newer than a
+ * read, and the decoders of its answers. Loaded with the first live check, never with the first
+ * page.
  */
 import { isRecord, type Post } from './post';
 import { POST_CHANGES } from './postsQuery';
-import { documentPost, idOf, readTimeOf, restDocument, runQueryDocuments } from './restDecode';
+import { documentPost, idOf, restDocument, runQueryDocuments } from './restDecode';
 
 /** Stamps read per query; the rules' page limit (50) bounds it too. */
 export const CHANGES_PER_READ = 50;
@@ -13,12 +13,12 @@ export const CHANGES_PER_READ = 50;
 /** What changed after a read: posts created or changed, ids deleted, and where to ask from next. */
 export interface PostChanges {
   posts: Post[];
-  gone: string[];
+  deleted: string[];
   /** The `since` of the next check: the read time of the last answer. */
   since: string;
 }
 
-/** One REST read (feedStore's): its JSON answer decoded, or a StoreError. */
+/** One REST read (store/restReads.ts's): its JSON answer decoded, or a StoreError. */
 export type RestRead = <T>(
   method: 'runQuery' | 'batchGet',
   body: unknown,
@@ -30,37 +30,6 @@ export interface ChangeStamp {
   id: string;
   name: string;
   at: string;
-}
-
-/** `root`: the documents root (postsQuery.documentsRoot). */
-export async function readChangesOver(
-  read: RestRead,
-  root: string,
-  since: string,
-): Promise<PostChanges> {
-  const ids = new Set<string>();
-  let after: ChangeStamp | null = null;
-  let readTime: string | null = null;
-  do {
-    const answer: { stamps: ChangeStamp[]; readTime: string | null } = await read(
-      'runQuery',
-      changesQuery(since, after),
-      (json) => ({
-        stamps: decodeChangeStamps(json),
-        readTime: readTimeOf(json),
-      }),
-    );
-    for (const stamp of answer.stamps) ids.add(stamp.id);
-    readTime = answer.readTime;
-    // A full answer: more stamps may follow its last one.
-    after = answer.stamps.length === CHANGES_PER_READ ? (answer.stamps.at(-1) ?? null) : null;
-  } while (after);
-  // Everything up to the last answer's read time has been seen.
-  const next = readTime ?? since;
-  if (ids.size === 0) return { posts: [], gone: [], since: next };
-  const documents = [...ids].map((id) => `${root}/posts/${id}`);
-  const { found, missing } = await read('batchGet', { documents }, decodeBatchGet);
-  return { posts: found, gone: missing, since: next };
 }
 
 /**

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges } from '../live/applyChanges';
-import { feedReducer, initialFeedState, type FeedState, type FeedAction } from './feedReducer';
+import {
+  feedReducer,
+  initialFeedState,
+  listedPosts,
+  pinnedOf,
+  type FeedAction,
+  type FeedState,
+} from './feedReducer';
 import type { Post } from './post';
 
 function post(id: string, created: number, content = `About ${id}`): Post {
@@ -9,22 +15,24 @@ function post(id: string, created: number, content = `About ${id}`): Post {
 
 /** A feed showing posts created at 300, 200 and 100, with more to load when `more`. */
 function feed(more: boolean): FeedState {
-  return initialFeedState({
-    posts: [post('c', 300), post('b', 200), post('a', 100)],
-    nextCursor: more ? { created: 100, id: 'a' } : null,
-    readTime: '2026-11-23T10:00:00.000000Z',
-  });
+  return initialFeedState(
+    {
+      posts: [post('c', 300), post('b', 200), post('a', 100)],
+      nextCursor: more ? { created: 100, id: 'a' } : null,
+      readTime: '2026-11-23T10:00:00.000000Z',
+    },
+    null,
+  );
 }
 
 const ids = (posts: Post[]) => posts.map((each) => each.id);
 
-/** What useFeed dispatches for a live check's answer. */
-function checked(posts: Post[], gone: string[]): FeedAction {
-  const changes = { posts, gone, since: '2026-11-23T10:01:00.000000Z' };
-  return { type: 'synced', apply: (state) => applyChanges(state, changes) };
+/** What useLiveUpdates dispatches for a live check's answer. */
+function checked(posts: Post[], deleted: string[]): FeedAction {
+  return { type: 'changed', changes: { posts, deleted, since: '2026-11-23T10:01:00.000000Z' } };
 }
 
-describe('feedReducer with applyChanges: what the live checks found', () => {
+describe('feedReducer: what the live checks found', () => {
   it('holds new posts back in `incoming`, newest first, and shows them on top when asked', () => {
     const synced = feedReducer(feed(true), checked([post('d', 400), post('e', 500)], []));
     expect(ids(synced.posts)).toEqual(['c', 'b', 'a']);
@@ -53,7 +61,7 @@ describe('feedReducer with applyChanges: what the live checks found', () => {
     );
     expect(synced.posts.map((each) => each.content)).toEqual(['About c', 'Edited', 'About a']);
     expect(synced.incoming[0].content).toBe('Edited too');
-    expect([...synced.deleted]).toEqual(['c']);
+    expect([...synced.deletedElsewhere]).toEqual(['c']);
   });
 
   it('drops a waiting post deleted before it was shown', () => {
@@ -76,5 +84,33 @@ describe('feedReducer with applyChanges: what the live checks found', () => {
     const page = { posts: [post('a', 100), post('z', 10)], nextCursor: null, readTime: null };
     const loaded = feedReducer(added, { type: 'loaded', page, firstPage: false });
     expect(ids(loaded.posts)).toEqual(['d', 'c', 'b', 'a', 'z']);
+  });
+});
+
+describe('the pinned post: one word for each state, decided in the reducer module', () => {
+  const pinnedFeed = (): FeedState => ({
+    ...feed(true),
+    pinned: { id: 'p', post: post('p', 50), status: 'shown' },
+  });
+
+  it('is listed first and never twice', () => {
+    const state = feedReducer(pinnedFeed(), { type: 'added', post: post('p', 50) });
+    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['p', 'c', 'b', 'a']);
+  });
+
+  it('is missing once deleted elsewhere, while its card may stay for a reader using it', () => {
+    const state = feedReducer(pinnedFeed(), checked([], ['p']));
+    expect(pinnedOf(state.pinned, state.deletedElsewhere)?.status).toBe('missing');
+    expect(ids(listedPosts(state.posts, state.pinned))[0]).toBe('p');
+  });
+
+  it('is missing, and no longer listed, once deleted from this page', () => {
+    const state = feedReducer(pinnedFeed(), { type: 'deleted', id: 'p' });
+    expect(pinnedOf(state.pinned, state.deletedElsewhere)).toEqual({
+      id: 'p',
+      post: null,
+      status: 'missing',
+    });
+    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['c', 'b', 'a']);
   });
 });

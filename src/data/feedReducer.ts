@@ -1,51 +1,64 @@
+import { applyChanges } from './applyChanges';
+import type { PostChanges } from './changes';
 import type { Cursor, PostsPage } from './page';
 import type { Comment, Post, PostEdit } from './post';
 
+/**
+ * The feed's one state and its one reducer: pages, this page's writes, the pinned post and live
+ * changes all go through it. Actions are plain data.
+ *
+ * A post's life on the page has one word for each state:
+ * - shown: in `posts` (or waiting in `incoming` until the reader asks for new posts);
+ * - pinned: the post a permalink names, listed first (`pinned`);
+ * - deleted elsewhere: deleted by another page since it was read (`deletedElsewhere`): hidden
+ *   unless the reader is using its card; a post deleted from this page just leaves;
+ * - missing: a permalink names a post that does not exist (never did, malformed, or deleted).
+ */
 export type FeedStatus = 'loading' | 'ready' | 'failed';
 
 export interface FeedState {
-  /** The posts on the page, in feed order. */
+  /** The posts shown, in feed order. */
   posts: Post[];
   /** New posts the live checks found, newest first: shown when the reader asks, not before. */
   incoming: Post[];
-  /** Loaded posts deleted elsewhere: gone from the feed unless the reader is using their card. */
-  deleted: ReadonlySet<string>;
+  /** Loaded posts deleted elsewhere: they leave the feed unless the reader is using their card. */
+  deletedElsewhere: ReadonlySet<string>;
   nextCursor: Cursor | null;
   status: FeedStatus;
   /** Whether the page being loaded (or that failed) is the first one. */
   firstPage: boolean;
   /** When Firestore read the first page: the live checks ask for changes after it. */
   readTime: string | null;
-  /** The post a permalink names, shown first; null without a permalink. */
+  /** The post a permalink names; null without a permalink. Read it through pinnedOf(). */
   pinned: Pinned | null;
 }
+
+export type PinnedStatus = 'loading' | 'shown' | 'missing' | 'failed';
 
 export interface Pinned {
   id: string;
   post: Post | null;
-  /** 'missing': no such post (deleted, never existed, or a malformed id); 'failed': not read. */
-  status: 'loading' | 'ready' | 'missing' | 'failed';
+  /** 'missing': no such post; 'failed': it could not be read (Retry reads it again). */
+  status: PinnedStatus;
 }
 
 export type FeedAction =
   | { type: 'loading'; firstPage: boolean }
   | { type: 'loaded'; page: PostsPage; firstPage: boolean }
   | { type: 'failed' }
+  /** This page's writes, once Firestore has committed them. */
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
   | { type: 'commented'; id: string; comment: Comment }
   | { type: 'commentRemoved'; id: string; comment: Comment }
-  | { type: 'removed'; id: string }
-  /**
-   * What the live checks found changed, as a change of the state: their code (src/live/) loads
-   * after the first page, so this reducer does not carry it.
-   */
-  | { type: 'synced'; apply: (state: FeedState) => FeedState }
+  | { type: 'deleted'; id: string }
+  /** What a live check found changed elsewhere. */
+  | { type: 'changed'; changes: PostChanges }
   | { type: 'showIncoming' }
   | { type: 'pinned'; pinned: Pinned };
 
-export function initialFeedState(arrived: PostsPage | null): FeedState {
-  const empty = { incoming: [], deleted: new Set<string>(), firstPage: true, pinned: null };
+export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | null): FeedState {
+  const empty = { incoming: [], deletedElsewhere: new Set<string>(), firstPage: true, pinned };
   return arrived
     ? {
         ...empty,
@@ -68,7 +81,7 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
           ...state,
           posts: page.posts,
           incoming: [],
-          deleted: new Set(),
+          deletedElsewhere: new Set(),
           nextCursor: page.nextCursor,
           status: 'ready',
           readTime: page.readTime,
@@ -102,7 +115,7 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
         // As arrayRemove does: every comment equal to the removed one goes.
         comments: post.comments.filter((comment) => !sameComment(comment, action.comment)),
       }));
-    case 'removed': {
+    case 'deleted': {
       const { pinned } = state;
       return {
         ...state,
@@ -112,8 +125,8 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
           pinned?.id === action.id ? { id: pinned.id, post: null, status: 'missing' } : pinned,
       };
     }
-    case 'synced':
-      return action.apply(state);
+    case 'changed':
+      return applyChanges(state, action.changes);
     case 'showIncoming': {
       if (state.incoming.length === 0) return state;
       const shown = new Set(state.incoming.map((post) => post.id));
@@ -123,6 +136,24 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'pinned':
       return { ...state, pinned: action.pinned };
   }
+}
+
+/**
+ * The pinned post as the page shows it, decided here only: one deleted elsewhere since it was read
+ * is missing (its card stays only while the reader is using it, through `deletedElsewhere`).
+ */
+export function pinnedOf(
+  pinned: Pinned | null,
+  deletedElsewhere: ReadonlySet<string>,
+): Pinned | null {
+  if (!pinned || !deletedElsewhere.has(pinned.id)) return pinned;
+  return { ...pinned, status: 'missing' };
+}
+
+/** The posts in the order the feed lists them: the pinned one first, never twice. */
+export function listedPosts(posts: Post[], pinned: Pinned | null): Post[] {
+  const first = pinned?.post;
+  return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
 }
 
 function sameComment(a: Comment, b: Comment): boolean {

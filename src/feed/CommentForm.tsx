@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { describeProblem } from '../lib/describeProblem';
-import { LIMITS, textProblem } from '../limits';
-import { describeError } from './describeError';
+import { describeProblem } from '../data/messages';
+import { useSubmit } from '../hooks/useSubmit';
+import { LIMITS, textProblem } from '../data/limits';
 import { useFeedContext } from './feedContext';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import type { Comment } from '../data/post';
@@ -16,8 +16,7 @@ export interface CommentFormProps {
 /** 'Add a comment...' and 'Post', for signed-in users. Empty text does nothing (spec §5). */
 export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit('Not sent');
   const inputId = useId();
   const errorId = useId();
   const { prepare } = useFeedContext().ops;
@@ -26,26 +25,14 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = text.trim();
-    if (trimmed === '' || busy || network.disabled) return;
+    if (trimmed === '' || network.disabled) return;
     const problem = describeProblem(
       'comment',
       textProblem(trimmed, LIMITS.commentChars, LIMITS.commentBytes),
       'Not sent',
     );
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await onComment({ user: email, text: trimmed, date: new Date().toLocaleString() });
-      setText('');
-      setError(null);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
+    const comment = { user: email, text: trimmed, date: new Date().toLocaleString() };
+    if (await run(() => onComment(comment), problem)) setText('');
   };
 
   return (

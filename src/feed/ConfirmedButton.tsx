@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { describeError } from './describeError';
+import { useSubmit } from '../hooks/useSubmit';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 
 // Loaded on the first press: most readers never open it.
@@ -34,21 +34,13 @@ export function ConfirmedButton({
   onConfirm,
 }: ConfirmedButtonProps) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit(failure);
   const button = useRef<HTMLButtonElement>(null);
   const network = useNeedsNetwork(describedBy);
 
   const act = async () => {
     setConfirming(false);
-    setBusy(true);
-    try {
-      await onConfirm();
-    } catch (caught) {
-      setError(describeError(caught, failure));
-      setBusy(false);
-      button.current?.focus();
-    }
+    if (!(await run(onConfirm))) button.current?.focus();
   };
 
   return (

@@ -10,9 +10,9 @@ import {
   useState,
 } from 'react';
 import { PAGE_SIZE } from '../data/postsQuery';
-import type { FeedModel } from '../data/useFeed';
-import { useNow } from '../lib/useNow';
-import type { AppUser } from '../permissions';
+import type { FeedModel } from '../hooks/useFeed';
+import { useNow } from '../hooks/useNow';
+import type { AppUser } from '../data/permissions';
 import { AllCards } from './AllCards';
 import { FeedContext, titleIdOf, type FeedContextValue } from './feedContext';
 import { cardHeights, useCardsInProgress, type FeedListProps } from './feedList';
@@ -47,15 +47,15 @@ export interface FeedProps {
 
 /** The posts, as an ARIA feed: articles named by their titles, aria-busy while a page loads. */
 export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedProps) {
-  const { status, firstPage, hasMore, loadMore, retry, ops, deleted } = feed;
+  const { status, firstPage, hasMore, loadMore, retry, ops, deletedElsewhere } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
   // A post deleted elsewhere leaves the feed, unless the reader is typing in or focused on its card.
   const present = useMemo(
     () =>
-      deleted.size === 0
+      deletedElsewhere.size === 0
         ? feed.posts
-        : feed.posts.filter((post) => !deleted.has(post.id) || kept.has(post.id)),
-    [feed.posts, deleted, kept],
+        : feed.posts.filter((post) => !deletedElsewhere.has(post.id) || kept.has(post.id)),
+    [feed.posts, deletedElsewhere, kept],
   );
   // A few cards first, the rest in the background (a whole page at once would block a phone's main
   // thread); a keystroke's search renders in the background too, so typing never waits for it.
@@ -73,8 +73,8 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   const idPrefix = useId();
   const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deleted, pinnedId }),
-    [user, ops, now, idPrefix, deleted, pinnedId],
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;

@@ -1,7 +1,7 @@
 import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../admin/lazyAdmin';
-import { safeHttpUrl } from '../lib/safeUrl';
-import { canComment, canRemoveComment, isAdmin } from '../permissions';
+import { safeHttpUrl } from '../data/safeUrl';
+import { canComment, canRemoveComment, isAdmin } from '../data/permissions';
 import { CommentList } from './CommentList';
 import { DealStatusBadge } from './DealStatusBadge';
 import { LazyCommentForm } from './lazyComments';
@@ -23,7 +23,7 @@ export interface PostCardProps {
  * shows or hides articles). Memoised: nothing here depends on the search.
  */
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
-  const { user, ops, now, deleted } = useFeedContext();
+  const { user, ops, now, deletedElsewhere } = useFeedContext();
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
@@ -39,7 +39,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
 
   return (
     <>
-      {deleted.has(post.id) && (
+      {deletedElsewhere.has(post.id) && (
         // Kept on screen only while the reader is using the card, so what they typed can be copied.
         <p className="post__deleted" role="status">
           This post was deleted

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { safeHttpUrl } from '../lib/safeUrl';
+import { safeHttpUrl } from '../data/safeUrl';
 
 /**
  * How soon to fetch a picture. 'first': the first card's, likely the largest paint: at once and

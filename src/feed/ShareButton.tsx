@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { permalinkTo } from '../permalink/permalink';
+import { permalinkTo } from '../lib/permalink';
 
 export interface ShareButtonProps {
   postId: string;

@@ -1,6 +1,6 @@
 import { createContext, use } from 'react';
-import type { AppUser } from '../permissions';
-import type { FeedOps } from '../data/useFeed';
+import type { AppUser } from '../data/permissions';
+import type { FeedOps } from '../hooks/useFeed';
 
 /** What every card needs from the feed around it, so no card gets it through four levels of props. */
 export interface FeedContextValue {
@@ -9,7 +9,7 @@ export interface FeedContextValue {
   /** One clock for every card's "3 hours ago", renewed every minute while the page is visible. */
   now: number;
   /** Posts deleted elsewhere whose cards stay while the reader is using them. */
-  deleted: ReadonlySet<string>;
+  deletedElsewhere: ReadonlySet<string>;
   /** Prefix for the titles' ids (the feed's useId), unique per page. */
   idPrefix: string;
   /** The post a permalink names, once it is shown (first, highlighted); null otherwise. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { config } from '../config';
-import { useSignIn } from '../session/useSession';
+import { useSignIn } from '../hooks/useSession';
 
 /** The demo accounts offered with one click; any other e-mail can be typed. */
 const DEMO_FAN_EMAIL = 'fan@example.com';

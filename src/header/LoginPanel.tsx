@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { USE_EMULATORS } from '../config';
-import type { AppUser } from '../permissions';
-import { useSignIn } from '../session/useSession';
+import type { AppUser } from '../data/permissions';
+import { useSignIn } from '../hooks/useSession';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { AccountChooser } from './AccountChooser';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import type { Pinned } from '../data/useFeed';
+import type { Pinned } from '../data/feedReducer';
 
 export interface PinnedStatusProps {
   pinned: Pinned;

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  LIMITS,
-  textProblem,
-  characterCount,
-  fitsLimits,
-  hasVisibleCharacter,
-  utf8Bytes,
-} from '../../src/limits';
+import { LIMITS, textProblem, fitsLimits, hasVisibleCharacter } from '../../src/data/limits';
+import { characterCount, utf8Bytes } from '../../src/lib/text';
 
 const RULES = readFileSync('firestore.rules', 'utf8');
 

@@ -94,8 +94,10 @@ describe('the administrator creates posts (spec §4 New post, §5)', () => {
     if (content) {
       await user.type(within(form).getByRole('textbox', { name: 'Post content' }), content);
     }
-    await user.click(within(form).getByRole('button', { name: 'Post' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const post = within(form).getByRole('button', { name: 'Post' });
+    await user.click(post);
+    // A save starts busy within the click's own render: not busy now means none was started.
+    expect(post).toHaveAttribute('aria-busy', 'false');
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(await readPosts()).toHaveLength(2);
@@ -110,8 +112,9 @@ describe('the administrator creates posts (spec §4 New post, §5)', () => {
     await user.type(link, 'javascript:alert(1)');
     expect(link).toHaveAttribute('aria-invalid', 'true');
     expect(link).toHaveAccessibleDescription(/http:\/\/ or https:\/\//);
-    await user.click(within(form).getByRole('button', { name: 'Post' }));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const post = within(form).getByRole('button', { name: 'Post' });
+    await user.click(post);
+    expect(post).toHaveAttribute('aria-busy', 'false');
     expect(await readPosts()).toHaveLength(2);
     expect(link).toHaveValue('javascript:alert(1)');
   });

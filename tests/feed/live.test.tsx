@@ -5,7 +5,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_EVERY_MS } from '../../src/live/liveChecks';
+import { CHECK_EVERY_MS } from '../../src/hooks/liveChecks';
 import {
   buildPost,
   commentElsewhere,

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Feed } from '../../src/feed/Feed';
 import { toPost, type Post } from '../../src/data/post';
-import type { FeedModel } from '../../src/data/useFeed';
-import type { AppUser } from '../../src/permissions';
+import type { FeedModel } from '../../src/hooks/useFeed';
+import type { AppUser } from '../../src/data/permissions';
 import { installDialogPolyfill } from './support/dialogPolyfill';
 
 installDialogPolyfill();
@@ -33,7 +33,7 @@ function feedOf(posts: Post[]): FeedModel {
   return {
     posts,
     incoming: [],
-    deleted: new Set(),
+    deletedElsewhere: new Set(),
     nextCursor: null,
     status: 'ready',
     firstPage: false,
@@ -59,9 +59,7 @@ async function renderFeed(query = '', windowFrom = WINDOW_FROM) {
   const feed = feedOf(POSTS);
   const view = render(<Feed feed={feed} query={query} user={FAN} windowFrom={windowFrom} />);
   // The feed is busy until its cards are in; a long one first loads its virtual list's code.
-  await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'), {
-    timeout: 5000,
-  });
+  await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'));
   const search = (next: string) =>
     view.rerender(<Feed feed={feed} query={next} user={FAN} windowFrom={windowFrom} />);
   return { search };

@@ -163,7 +163,7 @@ describe('Share', () => {
     expect(await navigator.clipboard.readText()).toBe(
       `${location.origin}/?post=${encodeURIComponent(post.id)}`,
     );
-    await waitFor(() => expect(button).toHaveTextContent('Share'), { timeout: 6000 });
+    await waitFor(() => expect(button).toHaveTextContent('Share'));
   });
 
   it('uses the Web Share API where the browser has it (a cancelled share is not an error)', async () => {

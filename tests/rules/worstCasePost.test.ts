@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayUnion, doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../../emulator/docSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '../../src/data/limits';
 import {
   commentBatch,
   expectAllowed,

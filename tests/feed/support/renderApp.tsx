@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { App } from '../../../src/App';
 import { config } from '../../../src/config';
-import { getUser, signInWithEmulatorAccount, signOut } from '../../../src/session/sessionStore';
+import { getUser, signInWithEmulatorAccount, signOut } from '../../../src/store/session';
 import { installDialogPolyfill } from './dialogPolyfill';
 import { clearFirestore } from './firestore';
 
@@ -43,7 +43,7 @@ export async function renderApp({
 
 export async function waitForFeedToSettle(container: HTMLElement = document.body): Promise<void> {
   const feed = await within(container).findByRole('feed');
-  await waitFor(() => expect(feed).toHaveAttribute('aria-busy', 'false'), { timeout: 5000 });
+  await waitFor(() => expect(feed).toHaveAttribute('aria-busy', 'false'));
 }
 
 async function switchUser(email: string | null): Promise<void> {

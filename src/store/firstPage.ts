@@ -1,11 +1,12 @@
-import { decodePage, type PostsPage } from './page';
+import { decodePage, type PostsPage } from '../data/page';
 
 /**
  * The first page's path from index.html to the first render, in one place. index.html's inline
  * script requests it before any module loads (FIRST_PAGE_QUERY, written into the page at build
  * time) and leaves the request on `window.__feedFirstPage`; this module takes it over on first
- * use, so nothing else touches the global. useFeed starts from the page if it has arrived by the first
- * render; otherwise feedStore.listPosts awaits the request, and asks again if it failed.
+ * use, so nothing else touches the global. The feed starts from the page if it has arrived by the
+ * first render (hooks/usePaging.ts); otherwise restReads.listPosts awaits the request, and asks
+ * again if it failed.
  */
 interface Prefetch {
   promise: Promise<unknown>;
@@ -36,7 +37,7 @@ export function arrivedFirstPage(): PostsPage | null {
     try {
       arrived = decodePage(prefetch.json);
     } catch {
-      prefetch = undefined; // answered oddly: feedStore asks for the first page again
+      prefetch = undefined; // answered oddly: restReads asks for the first page again
     }
   }
   return arrived;
@@ -44,7 +45,7 @@ export function arrivedFirstPage(): PostsPage | null {
 
 /**
  * index.html's request for the first page, decoded; null when there is none (or it was used). It
- * serves one first page only: Retry and later reloads ask again (feedStore.readPage).
+ * serves one first page only: Retry and later reloads ask again (restReads.readPage).
  */
 export function takeFirstPageRequest(): Promise<PostsPage> | null {
   adoptPrefetch();

@@ -1,4 +1,4 @@
-import { LIMITS } from '../limits';
+import { LIMITS } from './limits';
 
 /** Longest URL the app stores or renders (the rules cap it too). */
 export const MAX_URL_LENGTH = LIMITS.urlBytes;

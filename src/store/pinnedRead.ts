@@ -1,11 +1,11 @@
-import { readPost } from '../feedStore';
-import { isPostId, permalinkPostId } from '../permalink/permalink';
-import type { Post } from './post';
+import type { Post } from '../data/post';
+import { isPostId, permalinkPostId } from '../lib/permalink';
+import { readPost } from './restReads';
 
 /**
  * The permalink's post (`?post=<id>`), read by id as early as possible: main.tsx starts the read
  * before the first render, in parallel with the first page, so the shared card does not arrive
- * long after the feed. useFeed takes it over on mount; nothing else touches it.
+ * long after the feed. usePinnedPost takes it over on mount; nothing else touches it.
  */
 let early: { id: string; request: Promise<Post | null> } | null = null;
 

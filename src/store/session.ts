@@ -1,5 +1,5 @@
-import type * as AuthApi from '../auth';
-import type { AppUser } from '../permissions';
+import type * as AuthApi from './auth';
+import type { AppUser } from '../data/permissions';
 
 /**
  * Who is signed in, for the whole app. The Auth SDK is heavy and most visitors never sign in, so
@@ -26,7 +26,7 @@ export function getUser(): AppUser | null {
 /** Loads the auth module once and starts following the identity provider's auth state. */
 export function loadAuth(): Promise<typeof AuthApi> {
   if (!authPromise) {
-    authPromise = import('../auth').then((api) => {
+    authPromise = import('./auth').then((api) => {
       api.watchUser((user) => {
         currentUser = user;
         remember(user !== null);

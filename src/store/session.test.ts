@@ -6,7 +6,7 @@ const { AuthEmulatorUnreachableError, emulatorSignIn } = vi.hoisted(() => ({
 }));
 
 // The production popup cannot run here: the auth module is replaced by one whose calls fail.
-vi.mock('../auth', () => ({
+vi.mock('./auth', () => ({
   watchUser: () => () => {},
   signInWithGoogle: () => Promise.reject(new Error('popup closed by user')),
   signInWithEmulatorAccount: emulatorSignIn,
@@ -14,7 +14,7 @@ vi.mock('../auth', () => ({
   signOut: () => Promise.reject(new Error('network down')),
 }));
 
-const { signInWithGoogle, signInWithEmulatorAccount, signOut } = await import('./sessionStore');
+const { signInWithGoogle, signInWithEmulatorAccount, signOut } = await import('./session');
 
 afterEach(() => {
   vi.restoreAllMocks();

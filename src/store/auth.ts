@@ -9,12 +9,12 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { USE_EMULATORS, config } from './config';
+import { USE_EMULATORS, config } from '../config';
 import { getFirebaseApp } from './firebase';
-import type { AppUser } from './permissions';
+import type { AppUser } from '../data/permissions';
 
 /**
- * The only module that talks to Firebase Auth. Loaded on demand (see session/sessionStore.ts), so
+ * The only module that talks to Firebase Auth. Loaded on demand (see store/session.ts), so
  * visitors who never sign in never download the Auth SDK.
  */
 let auth: Auth | null = null;

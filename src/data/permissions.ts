@@ -1,5 +1,5 @@
-import { config } from './config';
-import type { Comment } from './data/post';
+import { config } from '../config';
+import type { Comment } from './post';
 
 /** The signed-in person, as the app needs them (spec §3: an e-mail). */
 export interface AppUser {

@@ -1,8 +1,6 @@
 import type { PostChanges } from '../data/changes';
-import { readChanges } from '../feedStore';
 import { isOnline, onNetworkChange } from '../lib/network';
-
-export { applyChanges } from './applyChanges';
+import { readChanges } from '../store/restReads';
 
 /** How often a visible, online page asks what changed. */
 export const CHECK_EVERY_MS = 30_000;

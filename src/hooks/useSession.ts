@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { AppUser } from '../permissions';
+import type { AppUser } from '../data/permissions';
 import {
   getUser,
   loadAuth,
@@ -8,7 +8,7 @@ import {
   signInWithGoogle,
   signOut,
   subscribe,
-} from './sessionStore';
+} from '../store/session';
 
 /** The signed-in user (null when signed out), following auth-state changes. */
 export function useSession(): AppUser | null {

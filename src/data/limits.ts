@@ -1,3 +1,5 @@
+import { characterCount, utf8Bytes } from '../lib/text';
+
 /**
  * The limits firestore.rules enforces, mirrored so the UI stops where the server would refuse.
  * The rules decide; tests/config/limits.test.ts reads firestore.rules and checks every number.
@@ -20,17 +22,6 @@ export const LIMITS = {
   /** One comment per account per this many seconds, across all posts. */
   commentIntervalSeconds: 10,
 } as const;
-
-const encoder = new TextEncoder();
-
-export function utf8Bytes(text: string): number {
-  return encoder.encode(text).length;
-}
-
-/** Code points, as the rules count a string's size (an emoji is one, not two). */
-export function characterCount(text: string): number {
-  return Array.from(text).length;
-}
 
 /** Within both caps, as the rules check them on the raw string. */
 export function fitsLimits(text: string, maxChars: number, maxBytes: number): boolean {

@@ -1,16 +1,16 @@
-import type { PostChanges } from '../data/changes';
-import type { FeedState } from '../data/feedReducer';
-import type { Post } from '../data/post';
+import type { PostChanges } from './changes';
+import type { FeedState } from './feedReducer';
+import type { Post } from './post';
 
 /**
  * The feed after a live check: loaded, pinned and waiting posts take their current content;
- * deleted ones are marked (the feed hides them unless their card is in use); posts new to the page
+ * ones deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to the page
  * wait in `incoming` if they belong above its last loaded post (older ones come with Load More).
  * Returns `state` itself when nothing the reader sees changed.
  */
-export function applyChanges(state: FeedState, { posts, gone }: PostChanges): FeedState {
+export function applyChanges(state: FeedState, { posts, deleted }: PostChanges): FeedState {
   const current = new Map(posts.map((post) => [post.id, post]));
-  const goneIds = new Set(gone);
+  const deletedIds = new Set(deleted);
   const refresh = (list: Post[]) =>
     list.map((post) => {
       const now = current.get(post.id);
@@ -21,10 +21,10 @@ export function applyChanges(state: FeedState, { posts, gone }: PostChanges): Fe
   const pinnedPost = pinned?.post ? refresh([pinned.post])[0] : null;
   const loaded = new Set(state.posts.map((post) => post.id));
   if (pinnedPost) loaded.add(pinnedPost.id);
-  const deleted = new Set(state.deleted);
-  for (const id of goneIds) if (loaded.has(id)) deleted.add(id);
+  const deletedElsewhere = new Set(state.deletedElsewhere);
+  for (const id of deletedIds) if (loaded.has(id)) deletedElsewhere.add(id);
 
-  const waiting = refresh(state.incoming.filter((post) => !goneIds.has(post.id)));
+  const waiting = refresh(state.incoming.filter((post) => !deletedIds.has(post.id)));
   const known = new Set([...loaded, ...waiting.map((post) => post.id)]);
   const last = state.posts.at(-1);
   const belongsAbove = (post: Post) =>
@@ -35,11 +35,14 @@ export function applyChanges(state: FeedState, { posts, gone }: PostChanges): Fe
     ...state,
     posts: refresh(state.posts),
     incoming: fresh.length > 0 ? [...fresh, ...waiting].sort(feedOrder) : waiting,
-    deleted: deleted.size === state.deleted.size ? state.deleted : deleted,
+    deletedElsewhere:
+      deletedElsewhere.size === state.deletedElsewhere.size
+        ? state.deletedElsewhere
+        : deletedElsewhere,
     pinned: pinned && pinnedPost !== pinned.post ? { ...pinned, post: pinnedPost } : pinned,
   };
   const unchanged =
-    next.deleted === state.deleted &&
+    next.deletedElsewhere === state.deletedElsewhere &&
     next.pinned === state.pinned &&
     sameList(next.posts, state.posts) &&
     sameList(next.incoming, state.incoming);

@@ -1,0 +1,67 @@
+import { useState, type Dispatch } from 'react';
+import type { FeedAction } from '../data/feedReducer';
+import type { Comment, NewPost, PostEdit } from '../data/post';
+import * as writes from '../store/writes';
+
+/** The writes a card or form may make; each rejects with a StoreError and changes nothing then. */
+export interface FeedOps {
+  createPost: (input: NewPost) => Promise<void>;
+  /** Saves the editor: the content and the deal status (absent: none). */
+  editPost: (id: string, edit: PostEdit) => Promise<void>;
+  /** `uid` is the commenter's account: the rules limit how often each account comments. */
+  addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
+  removeComment: (id: string, comment: Comment) => Promise<void>;
+  deletePost: (id: string) => Promise<void>;
+  /** Starts loading the data module ahead of a write (a form focused, the post form shown). */
+  prepare: () => void;
+}
+
+/**
+ * When each post was last written from this page (performance.now()): a live check that began
+ * before then may have read the post as it was, so useLiveUpdates leaves its copy alone.
+ */
+export type WrittenAt = ReadonlyMap<string, number>;
+
+/**
+ * This page's writes: each goes to Firestore, then into the feed once committed. One stable
+ * object for the page's lifetime (dispatch never changes).
+ */
+export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
+  ops: FeedOps;
+  writtenAt: WrittenAt;
+} {
+  const [pageWrites] = useState(() => {
+    const writtenAt = new Map<string, number>();
+    const wrote = (id: string) => writtenAt.set(id, performance.now());
+    const ops: FeedOps = {
+      async createPost(input) {
+        const post = await writes.createPost(input);
+        wrote(post.id);
+        dispatch({ type: 'added', post });
+      },
+      async editPost(id, edit) {
+        await writes.updatePost(id, edit);
+        wrote(id);
+        dispatch({ type: 'edited', id, edit });
+      },
+      async addComment(id, comment, uid) {
+        await writes.addComment(id, comment, uid);
+        wrote(id);
+        dispatch({ type: 'commented', id, comment });
+      },
+      async removeComment(id, comment) {
+        await writes.removeComment(id, comment);
+        wrote(id);
+        dispatch({ type: 'commentRemoved', id, comment });
+      },
+      async deletePost(id) {
+        await writes.deletePost(id);
+        wrote(id);
+        dispatch({ type: 'deleted', id });
+      },
+      prepare: writes.warmStore,
+    };
+    return { ops, writtenAt };
+  });
+  return pageWrites;
+}

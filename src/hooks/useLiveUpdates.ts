@@ -1,0 +1,42 @@
+import { useEffect, type Dispatch } from 'react';
+import type { FeedAction } from '../data/feedReducer';
+import type { WrittenAt } from './useFeedWrites';
+
+/**
+ * Keeps the feed current once its first page is shown: the live checks (./liveChecks.ts, loaded
+ * after the first page, never before it) report what changed since `readTime`, and the feed takes
+ * it, except where this page wrote a post after the check began (its own copy is newer).
+ */
+export function useLiveUpdates(
+  readTime: string | null,
+  dispatch: Dispatch<FeedAction>,
+  writtenAt: WrittenAt,
+): void {
+  useEffect(() => {
+    if (!readTime) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import('./liveChecks').then(
+      ({ startLiveChecks }) => {
+        if (cancelled) return;
+        stop = startLiveChecks({
+          since: readTime,
+          onChanges: ({ posts, deleted, since }, startedAt) => {
+            const current = (id: string) => (writtenAt.get(id) ?? -Infinity) < startedAt;
+            const changes = {
+              posts: posts.filter((post) => current(post.id)),
+              deleted: deleted.filter(current),
+              since,
+            };
+            dispatch({ type: 'changed', changes });
+          },
+        });
+      },
+      (error: unknown) => console.warn('Live updates are off: their code did not load', error),
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [readTime, dispatch, writtenAt]);
+}
