@@ -1,7 +1,21 @@
 import { useState, type Dispatch } from 'react';
 import type { FeedAction } from '../data/feedReducer';
 import type { Comment, NewPost, PostEdit } from '../data/post';
-import * as writes from '../store/writes';
+import { StoreError } from '../data/storeError';
+import type * as Writes from '../store/writes';
+
+/**
+ * The write module (and through it the SDK) loads on the first write or `prepare`, never with the
+ * first page: a reader never downloads it. Offline, its chunk may fail to load: that is a write
+ * the server cannot be reached for, said as such, and the next write tries again.
+ */
+async function loadWrites(): Promise<typeof Writes> {
+  try {
+    return await import('../store/writes');
+  } catch (error) {
+    throw new StoreError('unavailable', `Could not load the write module: ${String(error)}`);
+  }
+}
 
 /** The writes a card or form may make; each rejects with a StoreError and changes nothing then. */
 export interface FeedOps {
@@ -35,31 +49,33 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
     const wrote = (id: string) => writtenAt.set(id, performance.now());
     const ops: FeedOps = {
       async createPost(input) {
-        const post = await writes.createPost(input);
+        const post = await (await loadWrites()).createPost(input);
         wrote(post.id);
         dispatch({ type: 'added', post });
       },
       async editPost(id, edit) {
-        await writes.updatePost(id, edit);
+        await (await loadWrites()).updatePost(id, edit);
         wrote(id);
         dispatch({ type: 'edited', id, edit });
       },
       async addComment(id, comment, uid) {
-        await writes.addComment(id, comment, uid);
+        await (await loadWrites()).addComment(id, comment, uid);
         wrote(id);
         dispatch({ type: 'commented', id, comment });
       },
       async removeComment(id, comment) {
-        await writes.removeComment(id, comment);
+        await (await loadWrites()).removeComment(id, comment);
         wrote(id);
         dispatch({ type: 'commentRemoved', id, comment });
       },
       async deletePost(id) {
-        await writes.deletePost(id);
+        await (await loadWrites()).deletePost(id);
         wrote(id);
         dispatch({ type: 'deleted', id });
       },
-      prepare: writes.warmStore,
+      prepare: () => {
+        loadWrites().then(({ warmStore }) => warmStore(), () => {});
+      },
     };
     return { ops, writtenAt };
   });
