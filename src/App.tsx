@@ -40,10 +40,7 @@ export function App() {
         )}
         {feed.pinned && (
           <Suspense fallback={null}>
-            <LazyPinnedStatus
-              pinned={feed.pinned}
-              onRetry={feed.retryPinned}
-            />
+            <LazyPinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
           </Suspense>
         )}
         <Feed feed={feed} query={query} user={user} />

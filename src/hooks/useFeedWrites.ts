@@ -74,7 +74,10 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
         dispatch({ type: 'deleted', id });
       },
       prepare: () => {
-        loadWrites().then(({ warmStore }) => warmStore(), () => {});
+        loadWrites().then(
+          ({ warmStore }) => warmStore(),
+          () => {},
+        );
       },
     };
     return { ops, writtenAt };

@@ -43,4 +43,3 @@ export async function readChangesOver(
   const { found, missing } = await read('batchGet', { documents }, decodeBatchGet);
   return { posts: found, deleted: missing, since: next };
 }
-

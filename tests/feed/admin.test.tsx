@@ -143,6 +143,21 @@ describe('the administrator edits content (spec §4 Post editing)', () => {
     expect(await readPost(id)).toEqual({ id, ...unchanged, content: 'Deal done.' });
   });
 
+  it('Save trims the content as the post form does', async () => {
+    const { user } = await renderApp({ user: 'admin' });
+    const article = screen.getByRole('article', { name: 'Keeper talks' });
+    await user.click(await within(article).findByRole('button', { name: 'Edit' }));
+    const box = await within(article).findByRole('textbox', { name: 'Edit content' });
+    await user.clear(box);
+    await user.type(box, '   Deal done.  {Enter}{Enter}');
+    await user.click(within(article).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(within(article).queryByRole('textbox', { name: 'Edit content' })).toBeNull(),
+    );
+    expect((await readPost(posts[1].id))?.content).toBe('Deal done.');
+  });
+
   it('Cancel returns to viewing with no change', async () => {
     const { user } = await renderApp({ user: 'admin' });
     const article = screen.getByRole('article', { name: 'Keeper talks' });
