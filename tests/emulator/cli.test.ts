@@ -25,7 +25,8 @@ function cli(...args: string[]): ManagedProcess {
 
 const WARNING = 'NO SECURITY RULES LOADED. EVERY REQUEST IS ALLOWED';
 
-describe('emulator/cli.ts', () => {
+// Each test starts the emulator once or twice, which takes seconds on a busy machine.
+describe('emulator/cli.ts', { timeout: 60_000 }, () => {
   it('stops with file:line:col when the rules do not parse', async () => {
     const rules = join(dir, 'firestore.rules');
     await writeFile(

@@ -28,6 +28,13 @@ async function otherProcess(): Promise<number> {
   return sleeper.child.pid;
 }
 
+/** Starts `true`, prints its PID, then blocks for a minute without reaping it. */
+const ZOMBIE_PARENT = `
+  const child = require('node:child_process').spawn('true', { stdio: 'ignore' });
+  console.log(child.pid);
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000);
+`;
+
 const lockOwner = async () => JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8')) as unknown;
 const writeLock = (owner: unknown) => writeFile(join(dir, LOCK_FILE), JSON.stringify(owner));
 
@@ -53,8 +60,8 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock', () => {
   });
 
   it('takes over a lock whose owner is a zombie its parent has not reaped', async () => {
-    // The shell's background child ends at once; the shell then becomes `sleep`, which never reaps it.
-    const parent = spawnManaged('zombie parent', 'sh', ['-c', 'true & echo $!; exec sleep 60']);
+    // Node reaps its children from its event loop, so a parent that blocks its loop never does.
+    const parent = spawnManaged('zombie parent', process.execPath, ['-e', ZOMBIE_PARENT]);
     started.push(parent);
     const pid = Number(await parent.waitForLine(/^\d+$/));
     const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
