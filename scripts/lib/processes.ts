@@ -154,14 +154,12 @@ export function spawnManaged(
     },
     exited,
     async stop(signal = 'SIGTERM') {
-      if (child.pid === undefined) return;
-      if (child.exitCode === null && child.signalCode === null) {
-        signalGroup(child.pid, signal);
-        const killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 5000);
-        await exited;
-        clearTimeout(killTimer);
-      }
+      if (ended || child.pid === undefined) return;
+      // The whole group, also when the child itself has already exited but left something running.
+      signalGroup(child.pid, signal);
+      const killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 5000);
       await exited;
+      clearTimeout(killTimer);
     },
   };
   return managed;

@@ -47,10 +47,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => deleteApp(app)));
-  for (const run of running.splice(0)) {
-    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-    await run.exited;
-  }
+  await Promise.all(running.splice(0).map((run) => run.stop('SIGKILL')));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
