@@ -1,13 +1,10 @@
 /**
- * `tsx emulator/cli.ts`: the Java-free Firestore emulator for development and tests.
- * Flags: --host, --port, --project, --rules PATH, --watch-rules, --data-dir DIR (journaled: every
- * acknowledged write survives any stop of the process; with --journal-fsync also a power cut),
- * --import DIR, --export-on-exit DIR, --allow-origin ORIGIN (repeatable: a browser origin answered
- * besides the loopback ones).
+ * `tsx emulator/cli.ts`: the Java-free Firestore emulator for development and tests. Its flags and
+ * their meaning: cliArgs.ts (`--help` prints them).
  */
 import { existsSync, readFileSync, watch } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine, USAGE, type CliFlags } from './cliArgs';
 import { EXPORT_FILE } from './dataFiles';
 import { parseOrigin } from './cors';
 import { watchAncestors } from './parentWatch';
@@ -15,21 +12,20 @@ import { compileRules, RulesSyntaxError } from './rules/index';
 import type { RulesValidator } from './rules/validator';
 import { startFirestoreEmulator, type RunningEmulator } from './server';
 
-const { values: flags } = parseArgs({
-  options: {
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string', default: '8080' },
-    project: { type: 'string', default: 'demo-transfer-feed' },
-    rules: { type: 'string' },
-    'watch-rules': { type: 'boolean', default: false },
-    'data-dir': { type: 'string' },
-    'journal-fsync': { type: 'boolean', default: false },
-    import: { type: 'string' },
-    'export-on-exit': { type: 'string' },
-    'allow-origin': { type: 'string', multiple: true, default: [] },
-  },
-  strict: true,
-});
+function readCommandLine(): CliFlags {
+  const command = parseCommandLine(process.argv.slice(2));
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  if (command.kind === 'usage-error') {
+    console.error(command.message);
+    process.exit(2);
+  }
+  return command.flags;
+}
+
+const flags = readCommandLine();
 
 function fail(message: string): never {
   console.error(message);

@@ -3,10 +3,11 @@
  * half-loaded store and no write lands before an import overwrites it); a stop refuses new
  * requests, lets those in flight finish, and only then writes the export.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { exportData, loadDataDir } from './dataFiles';
+import { lockDataDir, unlockDataDir } from './dataDirLock';
 import { ApiError } from './errors';
 import { Journal, JOURNAL_FILE, type JournalOptions } from './journal';
 import type { EmulatorState } from './state';
@@ -52,39 +53,6 @@ export interface OpenDataDir {
   abandon(): Promise<void>;
 }
 
-const LOCK_FILE = 'emulator.lock';
-
-/**
- * One emulator per data directory: a second one would cut the first one's journal short when it
- * drops what it takes for a torn last line. A lock left by a killed emulator is taken over.
- */
-function lockDataDir(dir: string): void {
-  const path = join(dir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(path, String(process.pid), { flag: 'wx' });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // a system error
-      const owner = Number(readFileSync(path, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-        throw new Error(`${dir} is in use by another emulator (process ${owner}).`);
-      }
-      rmSync(path, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${dir}.`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // a system error; EPERM: alive, not ours
-  }
-}
-
 /** Loads DIR (export, then journal) into the state and journals every later commit there. */
 export async function openDataDir(
   state: EmulatorState,
@@ -104,11 +72,11 @@ export async function openDataDir(
       async abandon() {
         state.attachJournal(null);
         await journal.close();
-        rmSync(join(dir, LOCK_FILE), { force: true });
+        unlockDataDir(dir);
       },
     };
   } catch (error) {
-    rmSync(join(dir, LOCK_FILE), { force: true });
+    unlockDataDir(dir);
     throw error;
   }
 }
@@ -123,5 +91,5 @@ export async function closeDataDir(
   await journal.truncate();
   await journal.close();
   state.attachJournal(null);
-  rmSync(join(dir, LOCK_FILE), { force: true });
+  unlockDataDir(dir);
 }

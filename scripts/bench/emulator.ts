@@ -5,18 +5,16 @@
  * Latencies are one request at a time over a kept-alive node:http connection.
  */
 import type { Fields } from '../../emulator/model';
-import { benchCommentRule } from '../../emulator/rules/bench';
+import { printLine, type BenchLine } from './emulatorFigures';
+import { benchCommentRule } from './emulatorRules';
 import { runLimitsBench } from './emulatorLimits';
-import { toFields } from '../lib/ownerClient';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startFirestoreEmulatorProcess } from '../lib/emulators';
+import { ownerClient, toFields } from '../lib/ownerClient';
+import { keepAliveSend } from '../lib/send';
 import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PAGE_SIZE } from '../../src/data/postsQuery';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const PROJECT = 'demo-bench';
 const DOCS = `projects/${PROJECT}/databases/(default)/documents`;
 const PAGE = PAGE_SIZE;
@@ -37,57 +35,34 @@ export interface BenchEmulatorOptions {
   dataDir?: string;
 }
 
-/** Starts `tsx emulator/cli.ts` on a free port, optionally enforcing a rules file. */
+/** The emulator on a free port, optionally enforcing a rules file. */
 export async function startBenchEmulator(
-  options: BenchEmulatorOptions | string = {},
+  options: BenchEmulatorOptions = {},
 ): Promise<BenchEmulator> {
-  const { rulesPath, dataDir } = typeof options === 'string' ? { rulesPath: options } : options;
-  const port = await freePort();
-  const args = [
-    '--import',
-    'tsx',
-    join(ROOT, 'emulator/cli.ts'),
-    '--host',
-    '127.0.0.1',
-    '--port',
-    String(port),
-  ];
-  if (rulesPath) args.push('--rules', rulesPath);
-  if (dataDir) args.push('--data-dir', dataDir);
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(url, child);
-  if (child.pid === undefined) throw new Error('The emulator child has no pid.');
-  const pid = child.pid;
-  // One kept-alive connection, as a browser tab talking to the emulator would have.
-  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  return {
-    url,
-    pid,
-    async call(verb, body, token = 'owner') {
-      const { status, text } = await post(
-        agent,
-        `${url}/v1/${DOCS}:${verb}`,
-        JSON.stringify(body),
-        token,
-      );
-      if (status !== 200) throw new Error(`${verb} failed (${status}): ${text.slice(0, 300)}`);
-      return JSON.parse(text);
+  const emulator = await startFirestoreEmulatorProcess({
+    ...options,
+    // Its banner is noise here; what went wrong is not.
+    onLine: (line) => {
+      if (/error|fail/i.test(line)) console.error(`[emulator] ${line}`);
     },
+  });
+  const pid = emulator.child.pid;
+  if (pid === undefined) throw new Error('The emulator child has no pid.');
+  // One kept-alive connection, as a browser tab talking to the emulator would have.
+  const http = keepAliveSend();
+  const client = ownerClient(emulator.url, PROJECT, http.send);
+  return {
+    url: emulator.url,
+    pid,
+    call: client.call,
     rssMegabytes() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
       return kb / 1024;
     },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      agent.destroy();
-      child.kill(signal);
-      await exited;
+      http.close();
+      await emulator.stop(signal);
     },
   };
 }
@@ -184,12 +159,6 @@ export async function measure(
   return [times[Math.floor(runs * 0.5)], times[Math.floor(runs * 0.95)]];
 }
 
-export interface BenchLine {
-  name: string;
-  value: number;
-  unit: string;
-}
-
 export async function runEmulatorBench(count = 100_000): Promise<BenchLine[]> {
   const emulator = await startBenchEmulator();
   try {
@@ -247,66 +216,11 @@ export async function runEmulatorBench(count = 100_000): Promise<BenchLine[]> {
   }
 }
 
-/** A POST over node:http with keep-alive: fetch adds about a millisecond of client overhead per call. */
-function post(
-  agent: Agent,
-  url: string,
-  body: string,
-  token: string,
-): Promise<{ status: number; text: string }> {
-  return new Promise((done, fail) => {
-    const headers = {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      // An empty token sends no credentials: an anonymous visitor.
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    };
-    const req = request(url, { method: 'POST', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        done({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`The emulator exited with code ${child.exitCode} while starting.`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((done) => setTimeout(done, 20));
-    }
-  }
-  throw new Error(`The emulator did not answer at ${url} within 30 s.`);
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // The rules' own cost, measured apart from HTTP so its small figure is not lost in the noise.
   const lines = [...(await runEmulatorBench()), ...benchCommentRule()];
-  for (const line of lines)
-    console.log(`${line.name}: ${line.value.toFixed(line.unit === 'ms' ? 3 : 1)} ${line.unit}`);
-  const missed = await runLimitsBench({ startBenchEmulator, loadPosts, measure, postName });
+  let missed = lines.filter((line) => !printLine(line)).length;
+  missed += await runLimitsBench({ startBenchEmulator, loadPosts, measure, postName });
   if (missed > 0) {
     console.error(`${missed} figure(s) outside their targets.`);
     process.exitCode = 1;

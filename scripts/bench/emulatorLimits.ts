@@ -9,6 +9,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchEmulator, BenchEmulatorOptions } from './emulator';
+import { printLine, type BenchLine } from './emulatorFigures';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RULES = join(ROOT, 'firestore.rules');
@@ -21,13 +22,7 @@ export interface LimitsBenchHelpers {
   postName(i: number): string;
 }
 
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  /** The figure must be at most this. */
-  target: number;
-}
+type Figure = BenchLine & { target: number };
 
 /** An unsigned ID token, as the Auth emulator issues them (the emulator does not verify). */
 function fanToken(fan: number): string {
@@ -192,15 +187,7 @@ export async function runLimitsBench(helpers: LimitsBenchHelpers): Promise<numbe
   const dir = await mkdtemp(join(tmpdir(), 'bench-emulator-data-'));
   try {
     const figures = [...(await afterDistinctOrders(helpers)), ...(await withDataDir(helpers, dir))];
-    let missed = 0;
-    for (const figure of figures) {
-      const ok = figure.value <= figure.target;
-      if (!ok) missed++;
-      console.log(
-        `${figure.name}: ${figure.value.toFixed(figure.unit === 'ms' ? 3 : 1)} ${figure.unit} (target ≤ ${figure.target} ${figure.unit}${ok ? '' : ', MISSED'})`,
-      );
-    }
-    return missed;
+    return figures.filter((figure) => !printLine(figure)).length;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,10 +1,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './processes';
+import {
+  assertPortFree,
+  freePort,
+  spawnManaged,
+  waitForHttp,
+  type ManagedProcess,
+} from './processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
+export const EMULATOR_CLI = join(ROOT, 'emulator/cli.ts');
+/** What the emulator's banner line says once its port is open. */
+export const EMULATOR_LISTENING = 'listening on';
 
 export interface HostPort {
   host: string;
@@ -61,7 +70,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<M
   return managed;
 }
 
-export interface FirestoreEmulatorOptions extends HostPort, StartHooks {
+export interface FirestoreEmulatorOptions extends StartHooks {
+  host?: string;
+  /** A free one when not given. */
+  port?: number;
   rulesPath?: string;
   watchRules?: boolean;
   /** Loaded before the port opens, journaled on every commit, saved on stop (emulator --data-dir). */
@@ -70,31 +82,58 @@ export interface FirestoreEmulatorOptions extends HostPort, StartHooks {
   exportOnExit?: string;
 }
 
+export interface FirestoreEmulatorProcess extends ManagedProcess {
+  /** Its origin, e.g. http://127.0.0.1:8180. */
+  url: string;
+}
+
 /**
- * This project's Firestore emulator (emulator/cli.ts) as a child process. It answers HTTP only
+ * This project's Firestore emulator (emulator/cli.ts) as a child process. It opens its port only
  * once its data is loaded, so when this resolves the store is complete.
  */
 export async function startFirestoreEmulatorProcess(
-  options: FirestoreEmulatorOptions,
-): Promise<ManagedProcess> {
-  await assertPortFree(options.host, options.port, 'Firestore emulator');
-  const args = ['--import', 'tsx', join(ROOT, 'emulator/cli.ts')];
-  args.push('--host', options.host, '--port', String(options.port));
+  options: FirestoreEmulatorOptions = {},
+): Promise<FirestoreEmulatorProcess> {
+  const host = options.host ?? '127.0.0.1';
+  let port = options.port;
+  if (port === undefined) port = await freePort(host);
+  else await assertPortFree(host, port, 'Firestore emulator');
+  const args = ['--host', host, '--port', String(port)];
   if (options.rulesPath) args.push('--rules', options.rulesPath);
   if (options.watchRules) args.push('--watch-rules');
   if (options.dataDir) args.push('--data-dir', options.dataDir);
   if (options.importDir) args.push('--import', options.importDir);
   if (options.exportOnExit) args.push('--export-on-exit', options.exportOnExit);
-  const managed = spawnManaged('Firestore emulator', process.execPath, args, {
-    cwd: ROOT,
-    onLine: options.onLine,
-  });
+  const managed = spawnFirestoreEmulator(args, { onLine: options.onLine });
   options.onSpawn?.(managed);
   try {
-    await waitForHttp(`http://${options.host}:${options.port}/`, managed, 30_000);
+    await managed.waitForLine(EMULATOR_LISTENING, 30_000);
   } catch (error) {
     await managed.stop();
     throw error;
   }
-  return managed;
+  return { ...managed, url: `http://${host}:${port}` };
+}
+
+export interface SpawnEmulatorOptions {
+  onLine?: (line: string) => void;
+  /** Another command line that runs emulator/cli.ts (e.g. node_modules/.bin/tsx); node --import tsx by default. */
+  command?: string[];
+}
+
+/** `node --import tsx emulator/cli.ts ...args`, not waited for (tests of how it starts and stops). */
+export function spawnFirestoreEmulator(
+  args: string[],
+  options: SpawnEmulatorOptions = {},
+): ManagedProcess {
+  const [program, ...programArgs] = options.command ?? [
+    process.execPath,
+    '--import',
+    'tsx',
+    EMULATOR_CLI,
+  ];
+  return spawnManaged('Firestore emulator', program, [...programArgs, ...args], {
+    cwd: ROOT,
+    onLine: options.onLine,
+  });
 }

@@ -1,11 +1,11 @@
-import type { Fields, Value } from '../../emulator/model';
-
 /**
  * The one REST client with the emulators' owner credential (`Authorization: Bearer owner`, as in
- * the official emulators: never subject to the rules), for the seed, the test stacks and the test
- * harnesses: what they do to the data behind the app's back, on documented paths only.
+ * the official emulators: never subject to the rules), for the seed, the test stacks, the test
+ * harnesses and the benches: what they do to the data behind the app's back, on documented paths
+ * only.
  */
-const OWNER = { authorization: 'Bearer owner' };
+import type { Fields, Value } from '../../emulator/model';
+import { sendWithFetch, type Send } from './send';
 
 /** A document as runQuery and batchGet return it. */
 export interface StoredDocument {
@@ -18,6 +18,12 @@ export interface OwnerClient {
   root: string;
   /** The full resource name of a document path such as 'posts/a'. */
   name(path: string): string;
+  /**
+   * POST documents:{verb} and the parsed answer; fails on any status but 2xx. As the owner unless
+   * `token` names another caller ('' for none: an anonymous visitor), for benches that time what
+   * the app's own requests cost.
+   */
+  call(verb: string, body: unknown, token?: string): Promise<unknown>;
   /** One atomic commit of the writes as given (Firestore takes at most 500 a commit). */
   commit(writes: unknown[]): Promise<void>;
   /** The documents a query over the root matches, in its order. */
@@ -31,13 +37,20 @@ export interface OwnerClient {
 }
 
 /** `firestoreUrl` is the emulator's origin, e.g. http://127.0.0.1:8080. */
-export function ownerClient(firestoreUrl: string, projectId: string): OwnerClient {
+export function ownerClient(
+  firestoreUrl: string,
+  projectId: string,
+  send: Send = sendWithFetch,
+): OwnerClient {
   const root = `projects/${projectId}/databases/(default)/documents`;
-  const call = (verb: string, body: unknown) =>
-    ownerRequest('POST', `${firestoreUrl}/v1/${root}:${verb}`, body);
+  const request = (method: string, url: string, body?: unknown, token = 'owner') =>
+    sendRequest(send, method, url, body, token);
+  const call = (verb: string, body: unknown, token?: string) =>
+    request('POST', `${firestoreUrl}/v1/${root}:${verb}`, body, token);
   return {
     root,
     name: (path) => `${root}/${path}`,
+    call,
     async commit(writes) {
       await call('commit', { writes });
     },
@@ -50,10 +63,10 @@ export function ownerClient(firestoreUrl: string, projectId: string): OwnerClien
       return Array.isArray(results) ? (storedDocument(results[0], 'found')[0] ?? null) : null;
     },
     async clear() {
-      await ownerRequest('DELETE', `${firestoreUrl}/emulator/v1/${root}`);
+      await request('DELETE', `${firestoreUrl}/emulator/v1/${root}`);
     },
     async setRules(source) {
-      await ownerRequest('PUT', `${firestoreUrl}/emulator/v1/projects/${projectId}:securityRules`, {
+      await request('PUT', `${firestoreUrl}/emulator/v1/projects/${projectId}:securityRules`, {
         rules: { files: [{ name: 'firestore.rules', content: source }] },
       });
     },
@@ -80,7 +93,11 @@ export async function commitPostWrite(
 
 /** Deletes every account of the Auth emulator's project (its documented emulator-only endpoint). */
 export async function clearAuthAccounts(authUrl: string, projectId: string): Promise<void> {
-  await ownerRequest('DELETE', `${authUrl}/emulator/v1/projects/${projectId}/accounts`);
+  await sendRequest(
+    sendWithFetch,
+    'DELETE',
+    `${authUrl}/emulator/v1/projects/${projectId}/accounts`,
+  );
 }
 
 /** Plain data in Firestore's REST encoding: whole numbers as integers, Dates as timestamps. */
@@ -112,13 +129,24 @@ function storedDocument(entry: unknown, key = 'document'): StoredDocument[] {
   return [{ name: document.name, fields }];
 }
 
-async function ownerRequest(method: string, url: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(url, {
+async function sendRequest(
+  send: Send,
+  method: string,
+  url: string,
+  body?: unknown,
+  token = 'owner',
+): Promise<unknown> {
+  const { status, text } = await send({
     method,
-    headers: { ...OWNER, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    url,
+    headers: {
+      // An empty token sends no credentials: an anonymous visitor.
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  if (status < 200 || status > 299)
+    throw new Error(`${method} ${url} answered ${status}: ${text.slice(0, 500)}`);
   return text ? JSON.parse(text) : null;
 }

@@ -1,10 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
 
 export interface ManagedProcess {
   name: string;
   child: ChildProcess;
-  stop(): Promise<void>;
+  /** Everything it has printed so far (stdout and stderr), whole lines only. */
+  output(): string;
+  /**
+   * The first line matching `pattern`, printed before or after this call. Rejects when the process
+   * ends without printing one, or after `timeoutMs`.
+   */
+  waitForLine(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
+  /** Resolves once it has exited and its output has all been read. */
+  exited: Promise<Exit>;
+  /** Signals its process group (SIGTERM unless told), SIGKILL after 5 s; resolves when it exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Fails with a message naming the port when something already listens there. */
@@ -24,6 +40,19 @@ export async function assertPortFree(host: string, port: number, what: string): 
   });
 }
 
+/** A port nothing listens on right now, as the OS hands out (for servers a test or bench starts). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, host, resolve);
+  });
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('No port was assigned.');
+  return address.port;
+}
+
 /** Polls until an HTTP server answers at url (any status), or the child dies, or time runs out. */
 export async function waitForHttp(
   url: string,
@@ -33,7 +62,9 @@ export async function waitForHttp(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (managed.child.exitCode !== null) {
-      throw new Error(`${managed.name} exited with code ${managed.child.exitCode} while starting`);
+      throw new Error(
+        `${managed.name} exited with code ${managed.child.exitCode} while starting.${tail(managed)}`,
+      );
     }
     try {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
@@ -42,13 +73,21 @@ export async function waitForHttp(
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }
-  throw new Error(`${managed.name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+  throw new Error(
+    `${managed.name} did not answer at ${url} within ${timeoutMs / 1000} s.${tail(managed)}`,
+  );
+}
+
+/** The last lines a process printed, for an error message about it. */
+export function tail(managed: ManagedProcess, lines = 15): string {
+  const last = managed.output().trimEnd().split('\n').slice(-lines).join('\n');
+  return last ? `\n${last}` : '';
 }
 
 export interface SpawnOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Each output line goes here; by default lines are dropped. */
+  /** Each output line goes here too. */
   onLine?: (line: string) => void;
 }
 
@@ -65,25 +104,65 @@ export function spawnManaged(
     // Its own process group, so stop() also ends anything it started (Java-less, but firebase-tools forks).
     detached: true,
   });
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (line.trim()) options.onLine?.(line);
-    }
+  const lines: string[] = [];
+  let ended = false;
+  const waiters = new Set<(line: string | null) => void>();
+  const take = (line: string) => {
+    lines.push(line);
+    options.onLine?.(line);
+    for (const waiter of waiters) waiter(line);
   };
-  child.stdout?.on('data', forward);
-  child.stderr?.on('data', forward);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
+  // A command that cannot be started is reported as its output, then 'close' ends it.
+  child.once('error', (error) => take(`${name}: ${error.message}`));
+  // readline hands over whole lines: a line the pipe delivers in two chunks is still one line.
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', take);
+  }
+  // 'close' comes after 'exit' once stdout and stderr have ended: the output is complete.
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
+      ended = true;
+      for (const waiter of waiters) waiter(null);
+      resolve({ code, signal });
+    }),
+  );
+  const managed: ManagedProcess = {
     name,
     child,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-      signalGroup(child.pid, 'SIGTERM');
+    output: () => lines.map((line) => `${line}\n`).join(''),
+    waitForLine(pattern, timeoutMs = 30_000) {
+      const matches = (line: string) =>
+        typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line);
+      const seen = lines.find(matches);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const failure = (why: string) => new Error(`${name} ${why}.${tail(managed)}`);
+        if (ended) return reject(failure(`ended without printing a line with ${String(pattern)}`));
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(failure(`printed no line with ${String(pattern)} within ${timeoutMs / 1000} s`));
+        }, timeoutMs);
+        const waiter = (line: string | null) => {
+          if (line !== null && !matches(line)) return;
+          waiters.delete(waiter);
+          clearTimeout(timer);
+          if (line !== null) resolve(line);
+          else reject(failure(`ended without printing a line with ${String(pattern)}`));
+        };
+        waiters.add(waiter);
+      });
+    },
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (ended || child.pid === undefined) return;
+      // The whole group, also when the child itself has already exited but left something running.
+      signalGroup(child.pid, signal);
       const killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 5000);
       await exited;
       clearTimeout(killTimer);
     },
   };
+  return managed;
 }
 
 function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {

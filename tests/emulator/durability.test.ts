@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   arrayUnion,
@@ -23,45 +23,48 @@ import {
 } from 'firebase/firestore/lite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  freePort,
-  listening,
-  ownerCall,
-  ROOT,
-  startCli,
-  until,
-  type CliProcess,
-} from './cliProcess';
+  EMULATOR_CLI,
+  EMULATOR_LISTENING,
+  spawnFirestoreEmulator,
+} from '../../scripts/lib/emulators';
+import { ownerClient } from '../../scripts/lib/ownerClient';
+import { freePort, type ManagedProcess } from '../../scripts/lib/processes';
+import { listening, until } from './cliProcess';
 
 setLogLevel('silent');
 const PROJECT = 'demo-durability';
 const POSTS = 20;
 const FANS = 30;
 const DOCS = `projects/${PROJECT}/databases/(default)/documents`;
+const ROOT = resolve(import.meta.dirname, '../..');
+const owner = (port: number) => ownerClient(`http://127.0.0.1:${port}`, PROJECT);
 
 let dir: string;
 const apps: FirebaseApp[] = [];
-const running: CliProcess[] = [];
+const running: ManagedProcess[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'emulator-durability-'));
 });
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => deleteApp(app)));
-  for (const run of running.splice(0)) {
-    if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
-    await run.exited;
-  }
+  await Promise.all(running.splice(0).map((run) => run.stop('SIGKILL')));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Started, not waited for. No rules: this is about storage, and the comment rate limit would stop the fans. */
+function spawnEmulator(port: number, dataDir: string, extra: string[] = []): ManagedProcess {
+  const run = spawnFirestoreEmulator(['--port', String(port), '--data-dir', dataDir, ...extra]);
+  running.push(run);
+  return run;
+}
 
 async function startEmulator(
   port: number,
   dataDir: string,
   extra: string[] = [],
-): Promise<CliProcess> {
-  // No rules: this is about storage, and the rules' comment rate limit would stop the fans.
-  const run = startCli(['--port', String(port), '--data-dir', dataDir, ...extra]);
-  running.push(run);
-  await until(() => run.output().includes('listening on'), 'the emulator to start');
+): Promise<ManagedProcess> {
+  const run = spawnEmulator(port, dataDir, extra);
+  await run.waitForLine(EMULATOR_LISTENING);
   return run;
 }
 
@@ -89,7 +92,7 @@ async function seedPosts(port: number): Promise<void> {
       },
     },
   }));
-  expect((await ownerCall(port, PROJECT, 'commit', { writes })).status).toBe(200);
+  await owner(port).commit(writes);
 }
 
 /** 30 fans comment until their first failure; returns the texts of the comments answered 200. */
@@ -173,19 +176,16 @@ describe('--data-dir', () => {
           fields: { text: { stringValue: 'x'.repeat(500) } },
         },
       }));
-      expect((await ownerCall(port, PROJECT, 'commit', { writes })).status).toBe(200);
+      await owner(port).commit(writes);
     }
     first.child.kill('SIGTERM');
     await first.exited;
 
-    const second = startCli(['--port', String(port), '--data-dir', dataDir]);
-    running.push(second);
-    const everything = { structuredQuery: { from: [{ collectionId: 'items' }] } };
+    spawnEmulator(port, dataDir);
     let first200: unknown[] | null = null;
     await until(async () => {
       try {
-        const answer = await ownerCall(port, PROJECT, 'runQuery', everything);
-        if (answer.status === 200) first200 = answer.json as unknown[];
+        first200 = await owner(port).runQuery({ from: [{ collectionId: 'items' }] });
       } catch {
         // Not listening yet.
       }
@@ -197,25 +197,43 @@ describe('--data-dir', () => {
   it('refuses a second emulator on the same data directory, which would cut the journal short', async () => {
     const dataDir = join(dir, 'shared');
     await startEmulator(await freePort(), dataDir);
-    const second = startCli(['--port', String(await freePort()), '--data-dir', dataDir]);
-    running.push(second);
+    const second = spawnEmulator(await freePort(), dataDir);
     expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain('is in use by another emulator');
   }, 60_000);
 
+  it('starts again at once on the same data directory after a SIGKILL, round after round, keeping every write', async () => {
+    const port = await freePort();
+    const dataDir = join(dir, 'restart');
+    const rounds = 5;
+    let run = await startEmulator(port, dataDir);
+    for (let round = 0; round < rounds; round++) {
+      await owner(port).commit([
+        {
+          update: { name: `${DOCS}/rounds/r${round}`, fields: { n: { integerValue: `${round}` } } },
+        },
+      ]);
+      // The next one starts before this one is even reaped: its lock must not hold the directory.
+      run.child.kill('SIGKILL');
+      run = await startEmulator(port, dataDir);
+    }
+    const kept = await owner(port).runQuery({ from: [{ collectionId: 'rounds' }] });
+    expect(kept.map((document) => document.name.split('/').pop())).toEqual(
+      Array.from({ length: rounds }, (_, round) => `r${round}`),
+    );
+  }, 120_000);
+
   it('stops and saves when only the process that started it (npx) is signalled', async () => {
     const port = await freePort();
     const dataDir = join(dir, 'npx');
-    const run = startCli(
-      ['--port', String(port), '--data-dir', dataDir],
-      [join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'emulator/cli.ts')],
-    );
+    const run = spawnFirestoreEmulator(['--port', String(port), '--data-dir', dataDir], {
+      command: [join(ROOT, 'node_modules/.bin/tsx'), EMULATOR_CLI],
+    });
     running.push(run);
-    await until(() => run.output().includes('listening on'), 'the emulator to start');
-    const write = {
-      writes: [{ update: { name: `${DOCS}/posts/kept`, fields: { n: { integerValue: '1' } } } }],
-    };
-    expect((await ownerCall(port, PROJECT, 'commit', write)).status).toBe(200);
+    await run.waitForLine(EMULATOR_LISTENING);
+    await owner(port).commit([
+      { update: { name: `${DOCS}/posts/kept`, fields: { n: { integerValue: '1' } } } },
+    ]);
     // SIGKILL cannot be relayed: only the emulator's own watch on its parents can stop it.
     run.child.kill('SIGKILL');
     await until(async () => !(await listening(port)), 'the port to be released', 10_000);

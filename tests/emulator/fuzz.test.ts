@@ -25,6 +25,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../emulator/rules/index';
 import { startFirestoreEmulator, type RunningEmulator } from '../../emulator/server';
+import { ownerClient } from '../../scripts/lib/ownerClient';
 import { commentBatch } from '../support/harness';
 import { addDoc, deleteDoc, updateDoc } from '../support/stampedWrites';
 
@@ -270,13 +271,11 @@ function mutatePath(path: string, next: () => number): string {
 
 /** Every post as `name → updateTime + fields`, read as the owner. */
 async function snapshot(): Promise<Map<string, string>> {
-  const response = await fetch(`${emulator.url}/v1/${ROOT}:runQuery`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer owner' },
-    body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'posts' }] } }),
-  });
-  // runQuery answers a list of {document?, readTime}.
-  const rows = (await response.json()) as { document?: { name: string } }[];
+  const structuredQuery = { from: [{ collectionId: 'posts' }] };
+  // Whole documents, updateTime included: runQuery answers a list of {document?, readTime}.
+  const rows = (await ownerClient(emulator.url, PROJECT).call('runQuery', { structuredQuery })) as {
+    document?: { name: string };
+  }[];
   return new Map(
     rows.flatMap((row) =>
       row.document ? [[row.document.name, JSON.stringify(row.document)]] : [],
