@@ -20,14 +20,16 @@ export interface LighthouseFigures {
 
 /**
  * Lighthouse's default (mobile) settings with simulated throttling, in a Chromium started here
- * with a debugging port; `runs` navigations, each with storage and cache reset by Lighthouse.
+ * with a debugging port; `runs` rounds, each navigating to every one of `urls` in turn (so pages
+ * compared share the machine's load round for round), each visit with storage and cache reset by
+ * Lighthouse. The figures of each url, in the order of `urls`.
  */
 export async function runLighthouse(
   executablePath: string,
-  url: string,
+  urls: readonly string[],
   debuggingPort: number,
   runs: number,
-): Promise<LighthouseFigures[]> {
+): Promise<LighthouseFigures[][]> {
   await assertPortFree('127.0.0.1', debuggingPort, 'Chromium debugging port');
   const profile = mkdtempSync(join(tmpdir(), 'transfer-feed-lighthouse-'));
   const chromium = spawnManaged('Chromium', executablePath, [
@@ -42,40 +44,47 @@ export async function runLighthouse(
   ]);
   try {
     await waitForHttp(`http://127.0.0.1:${debuggingPort}/json/version`, chromium, 20_000);
-    const figures: LighthouseFigures[] = [];
+    const figures = urls.map((): LighthouseFigures[] => []);
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(url, {
-        port: debuggingPort,
-        hostname: '127.0.0.1',
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!result) throw new Error('Lighthouse returned no result');
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-      const numeric = (id: string) => {
-        const value = lhr.audits[id]?.numericValue;
-        if (typeof value !== 'number') throw new Error(`Lighthouse did not measure ${id}`);
-        return value;
-      };
-      figures.push({
-        score: lhr.categories.performance?.score ?? 0,
-        lcpMs: numeric('largest-contentful-paint'),
-        clsValue: numeric('cumulative-layout-shift'),
-        tbtMs: numeric('total-blocking-time'),
-        fcpMs: numeric('first-contentful-paint'),
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-        mainThreadMs: numeric('mainthread-work-breakdown'),
-        bootupMs: numeric('bootup-time'),
-        lcpElement: firstSnippet(lhr.audits['largest-contentful-paint-element']?.details) ?? '?',
-      });
+      for (const [index, url] of urls.entries()) {
+        figures[index].push(await measure(url, debuggingPort));
+      }
     }
     return figures;
   } finally {
     await chromium.stop();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** One Lighthouse run against the Chromium listening on debuggingPort. */
+async function measure(url: string, debuggingPort: number): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    hostname: '127.0.0.1',
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (typeof value !== 'number') throw new Error(`Lighthouse did not measure ${id}`);
+    return value;
+  };
+  return {
+    score: lhr.categories.performance?.score ?? 0,
+    lcpMs: numeric('largest-contentful-paint'),
+    clsValue: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    mainThreadMs: numeric('mainthread-work-breakdown'),
+    bootupMs: numeric('bootup-time'),
+    lcpElement: firstSnippet(lhr.audits['largest-contentful-paint-element']?.details) ?? '?',
+  };
 }
 
 /** The first DOM node an audit's details name (as Lighthouse prints it: an HTML snippet). */
