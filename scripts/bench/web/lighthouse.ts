@@ -7,6 +7,10 @@ import { assertPortFree, spawnManaged, waitForHttp } from '../../lib/processes';
 
 export interface LighthouseFigures {
   score: number;
+  /** The other categories' scores (0 to 1), from the same run. */
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
   lcpMs: number;
   clsValue: number;
   tbtMs: number;
@@ -49,7 +53,7 @@ export async function runLighthouse(
         hostname: '127.0.0.1',
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance'],
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
@@ -61,6 +65,9 @@ export async function runLighthouse(
       };
       figures.push({
         score: lhr.categories.performance?.score ?? 0,
+        accessibility: lhr.categories.accessibility?.score ?? 0,
+        bestPractices: lhr.categories['best-practices']?.score ?? 0,
+        seo: lhr.categories.seo?.score ?? 0,
         lcpMs: numeric('largest-contentful-paint'),
         clsValue: numeric('cumulative-layout-shift'),
         tbtMs: numeric('total-blocking-time'),
