@@ -10,6 +10,7 @@ import {
   loadMoreButton,
   openFeed,
   openPermalink,
+  openPostForm,
   publishElsewhere,
   signInAs,
   signInAsAdmin,
@@ -23,7 +24,11 @@ const THEMES: ('dark' | 'light')[] = ['dark', 'light'];
 const SIGN_IN: Record<string, (page: Page) => Promise<void>> = {
   'signed out': async () => {},
   'as a fan': (page) => signInAs(page, FAN_EMAIL),
-  'as the administrator': signInAsAdmin,
+  // The form open (a phone starts with it closed), so the scan covers it.
+  'as the administrator': async (page) => {
+    await signInAsAdmin(page);
+    await openPostForm(page);
+  },
 };
 
 test.describe('accessibility', () => {

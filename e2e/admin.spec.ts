@@ -5,7 +5,7 @@ import {
   articles,
   openFeed,
   postAt,
-  postForm,
+  openPostForm,
   signInAsAdmin,
 } from './support/app';
 
@@ -16,7 +16,7 @@ test.describe('the administrator', () => {
   });
 
   test('posts, and the post appears on top', async ({ page, baseURL }) => {
-    const form = postForm(page);
+    const form = await openPostForm(page);
     const title = 'Northbridge sign a new goalkeeper';
     const content = 'The keeper arrives on a free transfer.\nHe signs a three-year deal.';
     await form.getByRole('textbox', { name: 'Post title' }).fill(title);

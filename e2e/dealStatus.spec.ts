@@ -4,7 +4,7 @@ import {
   article,
   articles,
   openFeed,
-  postForm,
+  openPostForm,
   searchBox,
   signInAsAdmin,
 } from './support/app';
@@ -18,7 +18,7 @@ test.describe('the deal status', () => {
     await expect(articles(page).first()).toContainText(`Deal status: ${DEMO_POSTS[0].status}`);
     await signInAsAdmin(page);
 
-    const form = postForm(page);
+    const form = await openPostForm(page);
     const title = 'Northbridge open negotiations for a centre-back';
     await form.getByRole('textbox', { name: 'Post title' }).fill(title);
     await form

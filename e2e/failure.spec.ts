@@ -8,7 +8,7 @@ import {
   article,
   openFeed,
   postAt,
-  postForm,
+  openPostForm,
   signInAs,
   signInAsAdmin,
 } from './support/app';
@@ -85,7 +85,7 @@ test.describe('when the Firestore emulator refuses a write', () => {
       await openFeed(page);
       await signInAsAdmin(page);
       await firestore.setRules(READ_ONLY_RULES);
-      const form = postForm(page);
+      const form = await openPostForm(page);
       const fields = {
         'Post title': 'Centre-back deal agreed',
         'Post content': 'Personal terms are agreed.',

@@ -5,7 +5,7 @@ import {
   articles,
   openFeed,
   postAt,
-  postForm,
+  openPostForm,
   signInAs,
   signInAsAdmin,
 } from './support/app';
@@ -35,7 +35,7 @@ test.describe('a live feed across two browsers', () => {
     await openFeed(admin);
     await signInAsAdmin(admin);
     const title = 'Northbridge complete a deadline-day signing';
-    const form = postForm(admin);
+    const form = await openPostForm(admin);
     await form.getByRole('textbox', { name: 'Post title' }).fill(title);
     await form.getByRole('textbox', { name: 'Post content' }).fill('Signed and sealed.');
     await form.getByRole('button', { name: 'Post', exact: true }).click();

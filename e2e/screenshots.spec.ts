@@ -1,7 +1,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { openFeed, openPermalink, signInAsAdmin, storedPostIds, useTheme } from './support/app';
+import {
+  FAN_EMAIL,
+  openFeed,
+  openPermalink,
+  signInAs,
+  signInAsAdmin,
+  storedPostIds,
+  useTheme,
+} from './support/app';
 import { SCREENSHOT_DIR } from './support/env';
 
 const THEMES: ('dark' | 'light')[] = ['dark', 'light'];
@@ -9,14 +17,16 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /**
  * Pictures of the feed for people to look at (e2e-screenshots/, git-ignored): each viewport in
- * dark and in light, signed out, as the administrator, and a permalink's page (a third-page post).
+ * dark and in light, signed out, as a fan, as the administrator (on a phone its form closed, as
+ * it starts), and a permalink's page (a third-page post).
  */
 test.describe('screenshots', () => {
-  for (const who of ['visitor', 'admin', 'permalink']) {
+  for (const who of ['visitor', 'fan', 'admin', 'permalink']) {
     test(`of the ${who}'s feed in dark and light`, async ({ page }, testInfo) => {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       if (who === 'permalink') await openPermalink(page, (await storedPostIds())[75]);
       else await openFeed(page);
+      if (who === 'fan') await signInAs(page, FAN_EMAIL);
       if (who === 'admin') await signInAsAdmin(page);
       const backgrounds: string[] = [];
       for (const theme of THEMES) {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { LazyPostForm } from './admin/lazyAdmin';
+import { LazyPostComposer } from './admin/lazyAdmin';
 import { Feed } from './feed/Feed';
 import { useFeed } from './hooks/useFeed';
 import { Header } from './header/Header';
@@ -35,7 +35,7 @@ export function App() {
       <main className="main">
         {isAdmin(user) && (
           <Suspense fallback={null}>
-            <LazyPostForm onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
+            <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
           </Suspense>
         )}
         {feed.pinned && (

@@ -49,6 +49,22 @@ export function postForm(page: Page): Locator {
   return page.locator('form', { has: page.getByRole('textbox', { name: 'Post title' }) });
 }
 
+/**
+ * The administrator's form, ready to type in: on a phone it starts closed behind 'Write a post'
+ * (src/admin/PostComposer.tsx), which this opens; wider screens show it at once.
+ */
+export async function openPostForm(page: Page): Promise<Locator> {
+  const form = postForm(page);
+  const toggle = page.getByRole('button', { name: 'Write a post' });
+  // Whichever the screen shows once the administrator's code has loaded.
+  await expect(toggle.or(form).first()).toBeVisible();
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') {
+    await toggle.click();
+  }
+  await expect(form).toBeVisible();
+  return form;
+}
+
 export function accountChooser(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Choose an account' });
 }

@@ -62,7 +62,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<M
   });
   options.onSpawn?.(managed);
   try {
-    await waitForHttp(`http://${options.host}:${options.port}/`, managed, 60_000);
+    // firebase-tools takes 7–22 s on a quiet machine and over a minute on a loaded one: this
+    // limit is for an emulator that will never answer, not a race.
+    await waitForHttp(`http://${options.host}:${options.port}/`, managed, 180_000);
   } catch (error) {
     await managed.stop();
     throw error;

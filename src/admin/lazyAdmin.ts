@@ -4,8 +4,8 @@ import { lazy } from 'react';
  * The administrator's parts, loaded only when the administrator is signed in: visitors and fans
  * never download them.
  */
-export const LazyPostForm = lazy(() =>
-  import('./PostForm').then((module) => ({ default: module.PostForm })),
+export const LazyPostComposer = lazy(() =>
+  import('./PostComposer').then((module) => ({ default: module.PostComposer })),
 );
 export const LazyPostEditor = lazy(() =>
   import('./PostEditor').then((module) => ({ default: module.PostEditor })),

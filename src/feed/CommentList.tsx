@@ -1,4 +1,4 @@
-import { Suspense, useId } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
 import type { Comment } from '../data/post';
 import { LazyRemoveCommentButton } from './lazyComments';
 
@@ -31,7 +31,7 @@ export function CommentList({ comments, headingId, canRemove, onRemove }: Commen
             return (
               <li key={key} className="comment">
                 <span id={textId}>
-                  <span className="comment__user">{comment.user}</span>
+                  <span className="comment__user">{breakableAddress(comment.user)}</span>
                   <span className="comment__separator">: </span>
                   <span className="comment__text">{comment.text}</span>
                 </span>
@@ -51,4 +51,21 @@ export function CommentList({ comments, headingId, canRemove, onRemove }: Commen
       )}
     </>
   );
+}
+
+/**
+ * The author's address in pieces that do not wrap, with a line-break opportunity between them:
+ * after its '@' and before each dot. A long address wraps as 'live.fan.1795@' / 'example.com',
+ * never mid-word or at a hyphen. Its text is unchanged, so find-in-page and a screen reader get the
+ * address whole.
+ */
+function breakableAddress(address: string): ReactNode[] {
+  return address.split(/(?<=@)|(?=\.)/).flatMap((piece, index) => {
+    const part = (
+      <span key={index} className="comment__user-part">
+        {piece}
+      </span>
+    );
+    return index === 0 ? [part] : [<wbr key={`${index}-break`} />, part];
+  });
 }

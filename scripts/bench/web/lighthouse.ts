@@ -7,6 +7,10 @@ import { assertPortFree, spawnManaged, waitForHttp } from '../../lib/processes';
 
 export interface LighthouseFigures {
   score: number;
+  /** The other categories' scores (0 to 1), from the same run. */
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
   lcpMs: number;
   clsValue: number;
   tbtMs: number;
@@ -64,7 +68,7 @@ async function measure(url: string, debuggingPort: number): Promise<LighthouseFi
     hostname: '127.0.0.1',
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
@@ -76,6 +80,9 @@ async function measure(url: string, debuggingPort: number): Promise<LighthouseFi
   };
   return {
     score: lhr.categories.performance?.score ?? 0,
+    accessibility: lhr.categories.accessibility?.score ?? 0,
+    bestPractices: lhr.categories['best-practices']?.score ?? 0,
+    seo: lhr.categories.seo?.score ?? 0,
     lcpMs: numeric('largest-contentful-paint'),
     clsValue: numeric('cumulative-layout-shift'),
     tbtMs: numeric('total-blocking-time'),
