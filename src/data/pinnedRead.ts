@@ -1,4 +1,5 @@
 import { readPost } from '../feedStore';
+import { preloadPicture } from '../lib/preloadPicture';
 import { isPostId, permalinkPostId } from '../permalink/permalink';
 import type { Post } from './post';
 
@@ -14,7 +15,9 @@ export function startPinnedRead(search: string = location.search): void {
   const id = permalinkPostId(search);
   if (id === null || !isPostId(id)) return;
   const request = readPost(id);
-  request.catch(() => {}); // reported by whoever takes it over
+  // Its picture, not the newest post's, is this page's largest paint (index.html leaves it to us).
+  // A failure is reported by whoever takes the read over.
+  request.then((post) => post && preloadPicture(post.imageUrl)).catch(() => {});
   early = { id, request };
 }
 
