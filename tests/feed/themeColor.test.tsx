@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadIndexHtml } from '../../tests/feed/support/indexHtml';
-import { ThemeToggle } from './ThemeToggle';
+import { loadIndexHtml } from './support/indexHtml';
+import { ThemeToggle } from '../../src/header/ThemeToggle';
 
 /**
  * The browser's own bar (theme-color) takes the in-app theme's colour, not the system's: before
