@@ -20,7 +20,7 @@ declare const self: ServiceWorkerGlobalScope;
 const FIRST_PAGE_CACHE = 'first-page';
 const FIRST_PAGE_KEY = new URL('/sw-cache/first-page', self.location.origin).href;
 /** A connection that hangs shows the saved page after this long, not a blank feed. */
-export const NETWORK_TIMEOUT_SECONDS = 3;
+const NETWORK_TIMEOUT_SECONDS = 3;
 
 const firstPage = new NetworkFirst({
   cacheName: FIRST_PAGE_CACHE,
