@@ -3,7 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { serviceWorker } from './scripts/lib/serviceWorker.ts';
 import { resolveAppEnv } from './scripts/lib/appEnv.ts';
-import { FIRST_PAGE_QUERY } from './src/data/postsQuery.ts';
+import { firstPageRequest } from './src/data/postsQuery.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
 export default defineConfig(({ mode }) => {
@@ -14,7 +14,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       react(),
-      firstPageQuery(),
+      firstPageQuery(appEnv.VITE_FIRESTORE_RUN_QUERY_URL),
       inlineCss(),
       // Production builds only: `npm run dev` and Vitest have no service worker.
       ...(mode === 'test' ? [] : serviceWorker(appEnv.VITE_CLUB_NAME)),
@@ -93,20 +93,25 @@ function testEnv(mode: string): Record<string, string> {
 }
 
 /**
- * Writes the first page's query (src/data/postsQuery.ts, the one place it is written) into
- * index.html's <meta name="feed-first-page-query">, which the inline script sends.
+ * Writes the first page's request (src/data/postsQuery.ts, the one place it is built) into
+ * index.html's <meta name="feed-first-page-request">, which the inline script sends as written.
  */
-function firstPageQuery(): Plugin {
-  const attribute = JSON.stringify(FIRST_PAGE_QUERY)
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;');
+function firstPageQuery(runQueryUrl: string): Plugin {
   return {
-    name: 'feed-first-page-query',
+    name: 'feed-first-page-request',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replace('%FEED_FIRST_PAGE_QUERY%', attribute),
+      handler: (html) => writeFirstPageRequest(html, runQueryUrl),
     },
   };
+}
+
+/** index.html with the first page's request in its <meta> (an attribute value, so escaped). */
+export function writeFirstPageRequest(html: string, runQueryUrl: string): string {
+  const attribute = JSON.stringify(firstPageRequest(runQueryUrl))
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;');
+  return html.replace('%FEED_FIRST_PAGE_REQUEST%', () => attribute);
 }
 
 /**

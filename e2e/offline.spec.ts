@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { DEMO_POSTS, expect, test } from './fixtures';
 import {
   FAN_EMAIL,
@@ -7,12 +8,21 @@ import {
   loadMoreButton,
   openFeed,
   postAt,
+  publishElsewhere,
   signInAs,
 } from './support/app';
 import { cachedUrls, waitForOfflineCopy } from './support/serviceWorker';
+import { firstPageRequest } from '../src/data/postsQuery';
 
 const NOTICE = 'Offline: showing saved posts';
 const REASON = 'You are offline. This needs a connection.';
+/** The first page's runQuery body, as every sender builds it (src/data/postsQuery.ts). */
+const FIRST_PAGE_BODY = firstPageRequest('').body;
+
+/** Whether a request reads the first page (a Load More page or a live check has another body). */
+function readsFirstPage(request: Request): boolean {
+  return request.method() === 'POST' && request.postData() === FIRST_PAGE_BODY;
+}
 
 test.describe('offline', () => {
   test.use({ serviceWorkers: 'allow' });
@@ -39,6 +49,9 @@ test.describe('offline', () => {
     const send = post.getByRole('button', { name: 'Post', exact: true });
     await expect(send).toBeDisabled();
     await expect(send).toHaveAccessibleDescription(`${DEMO_POSTS[1].title} ${REASON}`);
+    const logout = page.getByRole('button', { name: 'Logout' });
+    await expect(logout).toBeDisabled();
+    await expect(logout).toHaveAccessibleDescription(REASON);
     const input = post.getByRole('textbox', { name: 'Add a comment...' });
     const text = 'Typed in a tunnel, sent at the next station.';
     await input.fill(text);
@@ -51,6 +64,7 @@ test.describe('offline', () => {
     await expect(send).toBeEnabled();
     await expect(send).toHaveAccessibleDescription(DEMO_POSTS[1].title);
     await expect(loadMoreButton(page)).toBeEnabled();
+    await expect(logout).toBeEnabled();
     await send.click();
     await expect(post.getByRole('listitem').filter({ hasText: text })).toContainText(FAN_EMAIL);
     await expect(input).toHaveValue('');
@@ -101,5 +115,68 @@ test.describe('offline', () => {
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
+  });
+
+  test("a new visitor's first page is read once: the worker keeps the page's own answer", async ({
+    page,
+    context,
+  }) => {
+    const reads: string[] = [];
+    context.on('request', (request) => {
+      if (readsFirstPage(request)) reads.push(request.serviceWorker() ? 'worker' : 'page');
+    });
+    await openFeed(page);
+    await waitForOfflineCopy(page);
+    expect(reads).toEqual(['page']);
+
+    // What the worker keeps is that answer: the feed opens from it with no network.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(articles(page)).toHaveCount(PAGE_SIZE);
+    await expect(postAt(page, 0)).toHaveAccessibleName(DEMO_POSTS[0].title);
+  });
+
+  test('a connection that hangs shows the saved first page after 3 s; the page catches up when it answers', async ({
+    page,
+    context,
+  }) => {
+    await openFeed(page);
+    await waitForOfflineCopy(page);
+    const news = 'Saved copy overtaken: a signing while the network hung';
+    await publishElsewhere(news);
+
+    // The network holds the first page until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = 0;
+    await context.route(/:runQuery/, async (route) => {
+      if (readsFirstPage(route.request())) {
+        holding += 1;
+        await held;
+      }
+      await route.fallback();
+    });
+    // The page's own clock, so the live check's 30 s pass at once; the worker's 3 s are real.
+    await page.clock.install();
+    await page.reload();
+    await expect(articles(page)).toHaveCount(PAGE_SIZE, { timeout: 15_000 });
+    await expect(postAt(page, 0)).toHaveAccessibleName(DEMO_POSTS[0].title);
+    expect(holding).toBe(1);
+
+    // The late answer replaces the saved one (the next load shows it) ...
+    release();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const kept = await (await caches.open('first-page')).match('/sw-cache/first-page');
+          return (await kept?.text()) ?? '';
+        }),
+      )
+      .toContain(news);
+    // ... and the open page learns of it from its live check, as of any news since its copy.
+    await page.clock.fastForward(30_000);
+    await expect(page.getByRole('button', { name: '1 new post' })).toBeVisible();
   });
 });

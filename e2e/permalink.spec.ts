@@ -33,6 +33,15 @@ test.describe('permalinks', () => {
     );
     await openPermalink(page, ids[THIRD_PAGE_POST]);
     await read;
+    // Its picture is the page's largest paint, so it is preloaded; the newest post's is not.
+    const preloaded = await page
+      .locator('link[rel="preload"][as="image"]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL(link.getAttribute('href') ?? '', location.href).pathname),
+      );
+    expect(shared.imageUrl).not.toBe('');
+    expect(DEMO_POSTS[0].imageUrl).not.toBe(shared.imageUrl);
+    expect(preloaded).toEqual([shared.imageUrl]);
 
     const pinned = postAt(page, 0);
     await expect(pinned).toHaveAccessibleName(shared.title);

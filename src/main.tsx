@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { firstPageAnswer } from './store/firstPage';
 import { startPinnedRead } from './store/pinnedRead';
 import { registerServiceWorker } from './lib/registerServiceWorker';
 import './styles/theme.css';
@@ -17,4 +18,4 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
-registerServiceWorker();
+registerServiceWorker(firstPageAnswer());

@@ -29,8 +29,39 @@ export const FIRST_PAGE_QUERY: {
   },
 };
 
-/** The <meta> of index.html that carries FIRST_PAGE_QUERY, filled at build time. */
-export const FIRST_PAGE_QUERY_META = 'feed-first-page-query';
+/** The <meta> of index.html that carries firstPageRequest(), filled at build time. */
+export const FIRST_PAGE_REQUEST_META = 'feed-first-page-request';
+
+/**
+ * A REST read posted as the SDK posts it: text/plain, a simple request, so no CORS preflight. Its
+ * `method`, `headers` and `body` are fetch()'s init as they are.
+ */
+export interface RestPost {
+  url: string;
+  method: 'POST';
+  headers: { 'content-type': 'text/plain' };
+  body: string;
+}
+
+/** `body` posted to `url`, as every REST read of the app is. */
+export function restPost(url: string, body: unknown): RestPost {
+  return {
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify(body),
+  };
+}
+
+/**
+ * The first page's request, built once for all who send or recognise it: the build writes it into
+ * index.html (whose inline script sends it as written), the app's reader sends it when that
+ * request failed, and the service worker keeps the answer of this request only. A kept copy is
+ * found only while all three send the same bytes.
+ */
+export function firstPageRequest(runQueryUrl: string): RestPost {
+  return restPost(runQueryUrl, FIRST_PAGE_QUERY);
+}
 
 /** The documents root of a project's default database, as REST paths and references name it. */
 export function documentsRoot(projectId: string): string {

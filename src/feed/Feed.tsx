@@ -13,6 +13,7 @@ import { PAGE_SIZE } from '../data/postsQuery';
 import type { FeedModel } from '../hooks/useFeed';
 import { useNow } from '../hooks/useNow';
 import type { AppUser } from '../data/permissions';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 import { AllCards } from './AllCards';
 import { FeedContext, titleIdOf, type FeedContextValue } from './feedContext';
 import { cardHeights, useCardsInProgress, type FeedListProps } from './feedList';
@@ -89,6 +90,7 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   const focusFrom = useRef<number | null>(null);
   const loading = status === 'loading';
   const failed = status === 'failed';
+  const retryNeedsNetwork = useNeedsNetwork();
 
   useEffect(() => {
     const index = focusFrom.current;
@@ -164,7 +166,12 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
       {failed && (
         <div role="alert" className="feed__error">
           <p>{firstPage ? 'The posts could not be loaded.' : 'More posts could not be loaded.'}</p>
-          <button type="button" className="button button--primary" onClick={retry}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={retry}
+            {...retryNeedsNetwork}
+          >
             Retry
           </button>
         </div>

@@ -45,7 +45,7 @@ export function LoginPanel({ user }: LoginPanelProps) {
       {user ? (
         <p className="login__status">
           <span>Logged in as:</span> <span className="login__email">{user.email}</span>{' '}
-          <button ref={logout} type="button" onClick={() => void signOut()}>
+          <button ref={logout} type="button" onClick={() => void signOut()} {...network}>
             Logout
           </button>
         </p>

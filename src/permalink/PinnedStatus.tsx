@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
 import type { Pinned } from '../data/feedReducer';
+import { useNeedsNetwork } from '../ui/needsNetwork';
 
 export interface PinnedStatusProps {
   pinned: Pinned;
@@ -12,6 +13,7 @@ export interface PinnedStatusProps {
  */
 export function PinnedStatus({ pinned, onRetry }: PinnedStatusProps) {
   const messageId = useId();
+  const network = useNeedsNetwork(messageId);
   usePinnedTitle(pinned.post?.title ?? null);
   const { status } = pinned;
   return (
@@ -23,7 +25,7 @@ export function PinnedStatus({ pinned, onRetry }: PinnedStatusProps) {
         {status === 'failed' && 'The shared post could not be loaded.'}
       </p>
       {status === 'failed' && (
-        <button type="button" className="button" aria-describedby={messageId} onClick={onRetry}>
+        <button type="button" className="button" onClick={onRetry} {...network}>
           Retry
         </button>
       )}

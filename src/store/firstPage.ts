@@ -22,10 +22,13 @@ declare global {
 
 let prefetch: Prefetch | undefined;
 let arrived: PostsPage | null = null;
+/** index.html's request as sent, kept after the page is used: the service worker may want it. */
+let answer: Promise<unknown> | null = null;
 
 function adoptPrefetch(): void {
   if (typeof window === 'undefined' || !window.__feedFirstPage) return;
   prefetch = window.__feedFirstPage;
+  answer = prefetch.promise;
   arrived = null;
   window.__feedFirstPage = undefined;
 }
@@ -57,4 +60,13 @@ export function takeFirstPageRequest(): Promise<PostsPage> | null {
     return Promise.resolve(page);
   }
   return taken ? taken.promise.then(decodePage) : null;
+}
+
+/**
+ * index.html's first-page answer as Firestore sent it (the runQuery JSON), used or not; null when
+ * the page made no such request. The service worker keeps it (lib/registerServiceWorker.ts).
+ */
+export function firstPageAnswer(): Promise<unknown> | null {
+  adoptPrefetch();
+  return answer;
 }

@@ -1,5 +1,6 @@
 import type { Post } from '../data/post';
 import { isPostId, permalinkPostId } from '../lib/permalink';
+import { preloadPicture } from './preloadPicture';
 import { readPost } from './restReads';
 
 /**
@@ -14,7 +15,9 @@ export function startPinnedRead(search: string = location.search): void {
   const id = permalinkPostId(search);
   if (id === null || !isPostId(id)) return;
   const request = readPost(id);
-  request.catch(() => {}); // reported by whoever takes it over
+  // Its picture, not the newest post's, is this page's largest paint (index.html leaves it to us).
+  // A failure is reported by whoever takes the read over.
+  request.then((post) => post && preloadPicture(post.imageUrl)).catch(() => {});
   early = { id, request };
 }
 

@@ -7,6 +7,7 @@ import {
   documentsRoot,
   pageQuery,
   postUrl,
+  restPost,
   type RestSettings,
 } from '../data/postsQuery';
 import { decodeDocument } from '../data/restDecode';
@@ -65,18 +66,14 @@ export async function readPost(id: string): Promise<Post | null> {
   }
 }
 
-/** A REST method of the documents root (runQuery, batchGet), posted as the SDK posts it. */
-const postRest: RestRead = (method, body, decode) =>
-  restRead(
-    documentsMethodUrl(restSettings(), method),
-    {
-      method: 'POST',
-      // text/plain, as the SDK sends it: a simple request, so no CORS preflight.
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify(body),
-    },
-    decode,
-  );
+/**
+ * A REST method of the documents root (runQuery, batchGet), posted as index.html posts the first
+ * page (postsQuery.restPost, the one builder: the service worker knows the first page by its bytes).
+ */
+const postRest: RestRead = (method, body, decode) => {
+  const request = restPost(documentsMethodUrl(restSettings(), method), body);
+  return restRead(request.url, request, decode);
+};
 
 function restSettings(): RestSettings {
   return {

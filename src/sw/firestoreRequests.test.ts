@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAGE_QUERY, pageQuery, runQueryUrl } from '../data/postsQuery';
-import { carriesCredentials, isFirstPageBody, isPostUrl, isRunQueryUrl } from './firestoreRequests';
+import { runQueryUrl } from '../data/postsQuery';
+import { carriesCredentials, isPostUrl, isRunQueryUrl } from './firestoreRequests';
 
 const hosted = new URL(runQueryUrl({ projectId: 'club', apiKey: 'k', emulatorHost: null }));
 const emulator = new URL(
@@ -9,17 +9,6 @@ const emulator = new URL(
 const documents = 'https://firestore.googleapis.com/v1/projects/club/databases/(default)/documents';
 
 describe('what the service worker may keep', () => {
-  it("keeps the first page's exact query only, however it is spaced", () => {
-    expect(isFirstPageBody(JSON.stringify(FIRST_PAGE_QUERY))).toBe(true);
-    expect(isFirstPageBody(JSON.stringify(FIRST_PAGE_QUERY, null, 2))).toBe(true);
-    // Load More's pages carry a cursor.
-    const next = pageQuery({ created: 1, id: 'a' }, 'club');
-    expect(isFirstPageBody(JSON.stringify(next))).toBe(false);
-    const bigger = { structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, limit: 50 } };
-    expect(isFirstPageBody(JSON.stringify(bigger))).toBe(false);
-    expect(isFirstPageBody('not json')).toBe(false);
-  });
-
   it("answers the feed's own runQuery address only", () => {
     expect(isRunQueryUrl(new URL(hosted.href), hosted)).toBe(true);
     expect(isRunQueryUrl(new URL(emulator.href), emulator)).toBe(true);

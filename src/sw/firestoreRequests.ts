@@ -1,4 +1,4 @@
-import { FIRST_PAGE_QUERY } from '../data/postsQuery';
+import type { RestPost } from '../data/postsQuery';
 
 /**
  * Which Firestore requests the service worker may keep: the read-only first page and single posts
@@ -6,7 +6,16 @@ import { FIRST_PAGE_QUERY } from '../data/postsQuery';
  * a browser.
  */
 
-const FIRST_PAGE_BODY = JSON.stringify(FIRST_PAGE_QUERY);
+/**
+ * Whether a request is the first page's, byte for byte as its one builder writes it
+ * (postsQuery.firstPageRequest, used by index.html and the app alike): same address, same body.
+ */
+export function isFirstPageRequest(
+  sent: { url: string; body: string },
+  firstPage: RestPost,
+): boolean {
+  return isRunQueryUrl(new URL(sent.url), new URL(firstPage.url)) && sent.body === firstPage.body;
+}
 
 /** A request made for a signed-in user (a token or cookies) is never kept. */
 export function carriesCredentials(request: {
@@ -14,15 +23,6 @@ export function carriesCredentials(request: {
   credentials: RequestCredentials;
 }): boolean {
   return request.headers.has('authorization') || request.credentials === 'include';
-}
-
-/** Whether a runQuery body is the feed's first page exactly (not a Load More page, not any other query). */
-export function isFirstPageBody(body: string): boolean {
-  try {
-    return JSON.stringify(JSON.parse(body)) === FIRST_PAGE_BODY;
-  } catch {
-    return false;
-  }
 }
 
 /** The documents root of the feed's database, from its runQuery address (`…/documents:runQuery`). */

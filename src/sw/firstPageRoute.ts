@@ -1,47 +1,59 @@
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { FIRST_PAGE_QUERY } from '../data/postsQuery';
-import { carriesCredentials, isFirstPageBody, isRunQueryUrl } from './firestoreRequests';
+import { isFirstPageMessage } from '../lib/firstPageMessage';
+import type { RestPost } from '../data/postsQuery';
+import { carriesCredentials, isFirstPageRequest, isRunQueryUrl } from './firestoreRequests';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * The first page of posts, network first, and from the last answer kept when there is no network.
- * It is a POST (runQuery), which the Cache API cannot store, so the answer is kept under a GET key of
- * this site's own that nothing ever requests. Only the first page's exact query is kept: Load More's
- * pages go to the network untouched.
+ * The first page of posts, network first, and from the last answer kept when there is no network
+ * or it has not answered within NETWORK_TIMEOUT_SECONDS. It is a POST (runQuery), which the Cache
+ * API cannot store, so the answer is kept under a GET key of this site's own that nothing ever
+ * requests. Only the first page's exact request is kept: Load More's pages go to the network
+ * untouched.
+ *
+ * A late answer still replaces the kept one (the next load shows it), and the page shown from the
+ * kept copy catches up by itself: its live check asks for every change after the kept answer's
+ * read time (src/live/), as it does for any page.
  */
 const FIRST_PAGE_CACHE = 'first-page';
 const FIRST_PAGE_KEY = new URL('/sw-cache/first-page', self.location.origin).href;
+/** A connection that hangs shows the saved page after this long, not a blank feed. */
+const NETWORK_TIMEOUT_SECONDS = 3;
 
 const firstPage = new NetworkFirst({
   cacheName: FIRST_PAGE_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
   plugins: [{ cacheKeyWillBeUsed: async () => FIRST_PAGE_KEY }],
 });
 
-export function registerFirstPageRoute(runQueryUrl: URL): void {
+/** `request`: the first page's request as postsQuery.firstPageRequest builds it for every sender. */
+export function registerFirstPageRoute(request: RestPost): void {
+  const runQueryUrl = new URL(request.url);
   registerRoute(
-    ({ url, request }) => isRunQueryUrl(url, runQueryUrl) && !carriesCredentials(request),
-    async ({ request, event }) => {
-      const body = await request.clone().text();
-      return isFirstPageBody(body) ? firstPage.handle({ request, event }) : fetch(request);
+    ({ url, request: sent }) => isRunQueryUrl(url, runQueryUrl) && !carriesCredentials(sent),
+    async ({ request: sent, event }) => {
+      const body = await sent.clone().text();
+      return isFirstPageRequest({ url: sent.url, body }, request)
+        ? firstPage.handle({ request: sent, event })
+        : fetch(sent);
     },
     'POST',
   );
 }
 
 /**
- * At the first install, the page that registered the worker has read the first page already, but
- * before the worker could see it: it is read once more and kept, so the site reads offline from the
- * first visit on (one extra first-page read per new visitor). Never fails the install.
+ * A page no worker controlled yet (the first visit, a hard reload) read the first page past the
+ * worker, and hands its answer over (src/lib/registerServiceWorker.ts): it is kept as if the worker
+ * had fetched it, so the site reads offline from the first visit on with no second read.
  */
-export async function keepFirstPage(runQueryUrl: URL, install: ExtendableEvent): Promise<void> {
-  const cache = await caches.open(FIRST_PAGE_CACHE);
-  if (await cache.match(FIRST_PAGE_KEY)) return;
-  const request = new Request(runQueryUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'text/plain' },
-    body: JSON.stringify(FIRST_PAGE_QUERY),
+export function keepHandedFirstPage(): void {
+  self.addEventListener('message', (event) => {
+    if (!isFirstPageMessage(event.data)) return;
+    const answer = Response.json(event.data.json);
+    event.waitUntil(
+      caches.open(FIRST_PAGE_CACHE).then((cache) => cache.put(FIRST_PAGE_KEY, answer)),
+    );
   });
-  await firstPage.handle({ request, event: install }).catch(() => undefined);
 }

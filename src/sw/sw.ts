@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 import { createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { keepFirstPage, registerFirstPageRoute } from './firstPageRoute';
+import { firstPageRequest } from '../data/postsQuery';
+import { keepHandedFirstPage, registerFirstPageRoute } from './firstPageRoute';
 import { registerPictureRoute } from './pictureRoute';
 import { registerPostRoute } from './postRoute';
 import { keepPreviousBuild, registerPreviousBuildRoute } from './previousBuild';
@@ -20,13 +21,13 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 const manifest = self.__WB_MANIFEST;
-// The address index.html's first page is posted to (scripts/lib/appEnv.ts), the same for the app.
-const feedRunQueryUrl = new URL(import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '');
+// The first page's request as index.html and the app send it: one builder, the address the build
+// gives both (scripts/lib/appEnv.ts).
+const firstPage = firstPageRequest(import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '');
+const feedRunQueryUrl = new URL(firstPage.url);
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    Promise.all([keepPreviousBuild(manifest), keepFirstPage(feedRunQueryUrl, event)]),
-  );
+  event.waitUntil(keepPreviousBuild(manifest));
   void self.skipWaiting();
 });
 // The first visit's page is controlled at once too, so the pictures it shows next are kept.
@@ -40,6 +41,7 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/__\//] }),
 );
 
-registerFirstPageRoute(feedRunQueryUrl);
+registerFirstPageRoute(firstPage);
+keepHandedFirstPage();
 registerPostRoute(feedRunQueryUrl);
 registerPictureRoute();

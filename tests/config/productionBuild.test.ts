@@ -11,7 +11,12 @@ import {
   inlineStyleHashes,
   readHeaderRules,
 } from '../../scripts/lib/hostingHeaders';
-import { FIRST_PAGE_QUERY } from '../../src/data/postsQuery';
+import {
+  FIRST_PAGE_QUERY,
+  FIRST_PAGE_REQUEST_META,
+  firstPageRequest,
+  type RestPost,
+} from '../../src/data/postsQuery';
 import { THEME_COLORS } from '../../scripts/lib/serviceWorker';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 
@@ -52,16 +57,16 @@ describe('npm run build for production', () => {
 
   it('talks to hosted Firestore, never to a local emulator', () => {
     expect(production.text).not.toContain('127.0.0.1');
-    expect(production.indexHtml).toContain(
-      '<meta name="feed-first-page" content="https://firestore.googleapis.com/v1/projects/' +
-        'club-feed/databases/(default)/documents:runQuery?key=AIza-placeholder" />',
+    expect(firstPageMeta(production.indexHtml).url).toBe(
+      'https://firestore.googleapis.com/v1/projects/club-feed/databases/(default)/documents:runQuery' +
+        '?key=AIza-placeholder',
     );
   });
 
-  it("writes the first page's query into the page, from the one place it is written", () => {
-    const meta = /<meta name="feed-first-page-query" content="([^"]*)"/.exec(production.indexHtml);
-    const content = (meta?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-    expect(JSON.parse(content)).toEqual(FIRST_PAGE_QUERY);
+  it("writes the first page's request into the page, from the one place it is built", () => {
+    const request = firstPageMeta(production.indexHtml);
+    expect(request).toEqual(firstPageRequest(request.url));
+    expect(JSON.parse(request.body)).toEqual(FIRST_PAGE_QUERY);
   });
 
   it('inlines the CSS as one <style> block that firebase.json allows by hash, in every build', () => {
@@ -165,4 +170,13 @@ function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
   );
+}
+
+/** The first page's request as the build wrote it into index.html's <meta>. */
+function firstPageMeta(indexHtml: string): RestPost {
+  const meta = new RegExp(`<meta name="${FIRST_PAGE_REQUEST_META}" content="([^"]*)"`).exec(
+    indexHtml,
+  );
+  const content = (meta?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  return JSON.parse(content) as RestPost; // its shape is what the tests above check
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPost, buildPosts, readPost, seedPosts, type StoredPost } from './support/firestore';
-import { ADMIN_EMAIL, renderApp, resetApp } from './support/renderApp';
+import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
 /**
  * With no network (the browser's `navigator.onLine` false and its `offline` event), the page says
@@ -40,6 +40,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  history.replaceState(null, '', '/');
 });
 
 const card = () => screen.getByRole('article', { name: 'Keeper signs' });
@@ -114,5 +115,42 @@ describe('offline', () => {
     setNetwork(true);
     expect(signIn).toBeEnabled();
     expect(signIn).not.toHaveAccessibleDescription(REASON);
+  });
+
+  it('Retry (of the feed and of a shared post) and Logout are disabled offline, with the reason', async () => {
+    // The first page and the shared post fail to load, until the network is back.
+    const realFetch = globalThis.fetch;
+    let refuse = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const read = url.includes(':runQuery') || url.includes('/documents/posts/');
+      if (refuse && read) return Promise.reject(new TypeError('Failed to fetch'));
+      return realFetch(input, init);
+    });
+    history.replaceState(null, '', `/?post=${newest.id}`);
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    const feedAlert = await screen.findByRole('alert');
+    expect(feedAlert).toHaveTextContent('The posts could not be loaded.');
+    await screen.findByText('The shared post could not be loaded.');
+    const retries = screen.getAllByRole('button', { name: 'Retry' });
+    expect(retries).toHaveLength(2);
+    const logout = screen.getByRole('button', { name: 'Logout' });
+
+    setNetwork(false);
+    for (const control of [...retries, logout]) {
+      expect(control).toBeDisabled();
+      expect(control).toHaveAccessibleDescription(expect.stringContaining(REASON));
+    }
+    // The shared post's Retry still says what it retries.
+    expect(retries[0]).toHaveAccessibleDescription(
+      `The shared post could not be loaded. ${REASON}`,
+    );
+
+    refuse = false;
+    setNetwork(true);
+    for (const control of [...retries, logout]) expect(control).toBeEnabled();
+    expect(logout).not.toHaveAccessibleDescription(REASON);
+    await user.click(within(feedAlert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(35));
   });
 });

@@ -1,29 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { firestoreRunQueryUrl } from '../../../scripts/lib/appEnv';
-import { FIRST_PAGE_QUERY, FIRST_PAGE_QUERY_META } from '../../../src/data/postsQuery';
+import { FIRST_PAGE_REQUEST_META, firstPageRequest } from '../../../src/data/postsQuery';
 
 /**
  * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build
- * fills (the address from the env the test stubbed, the first page's query): the theme-before-first-paint and the first-page prefetch
+ * fills (the first page's request, to the address from the env the test stubbed): the theme-before-first-paint and the first-page prefetch
  * under test.
  */
 export function runIndexHtmlInlineScripts(): void {
   const html = readFileSync('index.html', 'utf8');
-  document.head.querySelector('meta[name="feed-first-page"]')?.remove();
+  document.head.querySelector(`meta[name="${FIRST_PAGE_REQUEST_META}"]`)?.remove();
   const meta = document.createElement('meta');
-  meta.name = 'feed-first-page';
-  meta.content = firestoreRunQueryUrl({
+  meta.name = FIRST_PAGE_REQUEST_META;
+  const runQueryUrl = firestoreRunQueryUrl({
     VITE_USE_EMULATORS: env('VITE_USE_EMULATORS'),
     VITE_FIREBASE_PROJECT_ID: env('VITE_FIREBASE_PROJECT_ID'),
     VITE_FIREBASE_API_KEY: env('VITE_FIREBASE_API_KEY'),
     VITE_FIRESTORE_EMULATOR_HOST: env('VITE_FIRESTORE_EMULATOR_HOST'),
   });
+  meta.content = JSON.stringify(firstPageRequest(runQueryUrl));
   document.head.append(meta);
-  document.head.querySelector(`meta[name="${FIRST_PAGE_QUERY_META}"]`)?.remove();
-  const query = document.createElement('meta');
-  query.name = FIRST_PAGE_QUERY_META;
-  query.content = JSON.stringify(FIRST_PAGE_QUERY);
-  document.head.append(query);
   for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
     if (/%VITE_/.test(match[1])) throw new Error('index.html inline scripts must not use %VITE_*%');
     // The script is the project's own index.html, run as the browser would run it.
@@ -35,4 +31,19 @@ function env(key: string): string {
   const value: unknown = import.meta.env[key];
   if (typeof value !== 'string') throw new Error(`index.html needs ${key}, which is not set`);
   return value;
+}
+
+/**
+ * Puts `html`'s <head> (index.html as the build writes it) into the test's document, then runs its
+ * inline scripts there, as a browser would while parsing it.
+ */
+export function loadIndexHtml(html: string): void {
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const scripts = [...parsed.head.querySelectorAll('script:not([src])')];
+  for (const script of scripts) script.remove();
+  document.head.replaceChildren(
+    ...[...parsed.head.children].map((node) => document.importNode(node, true)),
+  );
+  // The project's own index.html, run as the browser would run it.
+  for (const script of scripts) new Function(script.textContent)();
 }
