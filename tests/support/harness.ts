@@ -211,7 +211,7 @@ export async function writeDocs(
 }
 
 /**
- * As the app comments (src/feedStore.ts addComment): `change` to posts/{postId}, the account's
+ * As the app comments (src/store/writes.ts addComment): `change` to posts/{postId}, the account's
  * commenters/{uid} stamped with the server time (the rules' rate limit) and the post's change
  * stamp, in one batch.
  */

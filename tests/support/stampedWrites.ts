@@ -1,5 +1,5 @@
 /**
- * The Lite SDK's single-document writes, made as the app makes them (src/feedStore.ts): a write
+ * The Lite SDK's single-document writes, made as the app makes them (src/store/writes.ts): a write
  * to posts/{id} goes in one batch with postChanges/{id} = { at: serverTimestamp() }, which
  * firestore.rules requires of every post write. Writes elsewhere go as they are. Same signatures
  * as the SDK's, so the rules matrix reads as plain SDK calls.
@@ -22,7 +22,7 @@ export function isPost(ref: DocumentReference): boolean {
   return ref.parent.id === 'posts' && ref.parent.parent === null;
 }
 
-/** Adds the stamp of post `id` to `batch`, as feedStore's commitWithStamp does. */
+/** Adds the stamp of post `id` to `batch`, as store/writes.ts's commitWithStamp does. */
 export function stampChange(db: Firestore, batch: WriteBatch, id: string): void {
   batch.set(doc(db, 'postChanges', id), { at: serverTimestamp() });
 }
