@@ -31,15 +31,13 @@ test.describe('for search engines and shared links', () => {
       page.locator(`head meta[${selector}]`).getAttribute('content');
     const title = await page.title();
     expect(await meta('property="og:title"')).toBe(title);
-    expect(await meta('name="twitter:title"')).toBe(title);
+    // X reads og:title, og:description and og:image where its own tags are absent.
     expect(await meta('name="twitter:card"')).toBe('summary_large_image');
     const description = await meta('name="description"');
     expect(await meta('property="og:description"')).toBe(description);
-    expect(await meta('name="twitter:description"')).toBe(description);
     const url = new URL((await meta('property="og:url"')) ?? '');
     expect(url.protocol).toBe('https:');
     const image = (await meta('property="og:image"')) ?? '';
-    expect(await meta('name="twitter:image"')).toBe(image);
     expect(new URL(image).origin).toBe(url.origin);
     expect(await meta('property="og:image:width"')).toBe('1200');
     expect(await meta('property="og:image:height"')).toBe('630');
