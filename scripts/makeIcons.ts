@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, requireChromium } from './lib/chromium';
-import { ROOT } from './lib/hostingHeaders';
+import { ROOT } from './lib/hostingConfig';
 
 /**
  * Draws the web app manifest's icons (public/icons/icon-192.png and icon-512.png) from
