@@ -4,6 +4,9 @@ import { join, relative } from 'node:path';
 import { emulatorHosting, ROOT } from './hostingConfig';
 import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './processes';
 
+/** firebase-tools loads slowly on a busy machine (20 s seen with other work running). */
+const START_TIMEOUT_MS = 120_000;
+
 export interface HostingEmulatorOptions {
   host: string;
   projectId: string;
@@ -54,8 +57,14 @@ export async function startHostingEmulator(
   writeFileSync(join(dir, 'firebase.json'), JSON.stringify(config));
   const only = authPort === undefined ? 'hosting' : 'hosting,auth';
   const args = ['emulators:start', '--only', only, '--project', options.projectId];
+  // Its last lines, for the error when it does not start.
+  const output: string[] = [];
   const managed = spawnManaged('Hosting emulator', join(ROOT, 'node_modules/.bin/firebase'), args, {
     cwd: dir,
+    onLine: (line) => {
+      output.push(line);
+      if (output.length > 20) output.shift();
+    },
   });
   const stop = async () => {
     await managed.stop();
@@ -63,11 +72,14 @@ export async function startHostingEmulator(
   };
   const url = `http://${host}:${port}`;
   try {
-    await waitForHttp(`${url}/`, managed, 60_000);
-    if (authPort !== undefined) await waitForHttp(`http://${host}:${authPort}/`, managed, 60_000);
+    await waitForHttp(`${url}/`, managed, START_TIMEOUT_MS);
+    if (authPort !== undefined)
+      await waitForHttp(`http://${host}:${authPort}/`, managed, START_TIMEOUT_MS);
   } catch (error) {
     await stop();
-    throw error;
+    throw new Error(`${String(error)}; firebase-tools said:\n${output.join('\n')}`, {
+      cause: error,
+    });
   }
   return { ...managed, url, stop };
 }
