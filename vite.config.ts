@@ -6,7 +6,12 @@ import { resolveAppEnv } from './scripts/lib/appEnv.ts';
 import { firstPageRequest } from './src/data/postsQuery.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
-export default defineConfig(({ mode }) => {
+const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
+
+export default defineConfig(({ mode, isPreview }) => {
+  // `vite preview` only serves a finished build, whose settings were baked in when it was built
+  // (an emulator build has no Firebase settings to check).
+  if (isPreview) return { preview: PREVIEW };
   const appEnv = resolveAppEnv({ ...loadEnv(mode, process.cwd(), 'VITE_'), ...testEnv(mode) });
   // Checked values (scripts/lib/appEnv.ts) become real env values, so import.meta.env and %VITE_*%
   // in index.html both see them.
@@ -30,7 +35,7 @@ export default defineConfig(({ mode }) => {
             ]),
           ),
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+    preview: PREVIEW,
     build: {
       target: 'es2022',
       // One CSS file, the page's, which inlineCss puts into index.html: with CSS split per chunk,

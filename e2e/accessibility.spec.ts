@@ -137,28 +137,33 @@ test.describe('accessibility', () => {
  * position (aria-posinset 1..n) and the set size, and can take focus for article-to-article reading.
  */
 async function expectFeedArticles(page: Page, count: number): Promise<void> {
-  const facts = await feed(page).evaluate((element) =>
-    Array.from(element.querySelectorAll('[role="article"], article'), (item) => {
-      const labelIds = (item.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
-      const labels = labelIds.map((id) => document.getElementById(id));
-      return {
-        labelInside:
-          labels.length > 0 && labels.every((label) => label !== null && item.contains(label)),
-        label: labels.map((label) => label?.textContent?.trim() ?? '').join(' '),
-        posinset: item.getAttribute('aria-posinset'),
-        setsize: item.getAttribute('aria-setsize'),
-        tabindex: item.getAttribute('tabindex'),
-      };
-    }),
-  );
-  expect(facts).toHaveLength(count);
-  facts.forEach((fact, index) => {
-    const where = `article ${index + 1}`;
-    expect(fact.labelInside, `${where} is labelled by its own title`).toBe(true);
-    expect(fact.label, where).toBe(DEMO_POSTS[index].title);
-    expect(fact.posinset, `${where} aria-posinset`).toBe(String(index + 1));
-    const setsize = Number(fact.setsize);
-    expect(setsize === -1 || setsize >= count, `${where} aria-setsize ${fact.setsize}`).toBe(true);
-    expect(['0', '-1'], `${where} tabindex`).toContain(fact.tabindex);
-  });
+  // Read all at once, again until they hold: the list may still be rendering its new cards.
+  await expect(async () => {
+    const facts = await feed(page).evaluate((element) =>
+      Array.from(element.querySelectorAll('[role="article"], article'), (item) => {
+        const labelIds = (item.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+        const labels = labelIds.map((id) => document.getElementById(id));
+        return {
+          labelInside:
+            labels.length > 0 && labels.every((label) => label !== null && item.contains(label)),
+          label: labels.map((label) => label?.textContent?.trim() ?? '').join(' '),
+          posinset: item.getAttribute('aria-posinset'),
+          setsize: item.getAttribute('aria-setsize'),
+          tabindex: item.getAttribute('tabindex'),
+        };
+      }),
+    );
+    expect(facts).toHaveLength(count);
+    facts.forEach((fact, index) => {
+      const where = `article ${index + 1}`;
+      expect(fact.labelInside, `${where} is labelled by its own title`).toBe(true);
+      expect(fact.label, where).toBe(DEMO_POSTS[index].title);
+      expect(fact.posinset, `${where} aria-posinset`).toBe(String(index + 1));
+      const setsize = Number(fact.setsize);
+      expect(setsize === -1 || setsize >= count, `${where} aria-setsize ${fact.setsize}`).toBe(
+        true,
+      );
+      expect(['0', '-1'], `${where} tabindex`).toContain(fact.tabindex);
+    });
+  }).toPass();
 }

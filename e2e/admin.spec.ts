@@ -31,9 +31,9 @@ test.describe('the administrator', () => {
     await expect(articles(page).first()).toHaveAccessibleName(title);
     const post = article(page, title);
     // Rendered as text with its line break kept.
-    expect(await post.getByText(/The keeper arrives/).innerText()).toContain(
-      'free transfer.\nHe signs',
-    );
+    await expect
+      .poll(() => post.getByText(/The keeper arrives/).innerText())
+      .toContain('free transfer.\nHe signs');
     await expect(post.getByRole('img')).toHaveAttribute('src', /signing-keeper\.svg$/);
     await expect(post.getByRole('link', { name: /Read more/ })).toHaveAttribute(
       'href',

@@ -4,8 +4,8 @@ import { E2E_PORTS } from '../scripts/lib/testPorts';
 
 /**
  * Once per run: the production bundle with the e2e emulator hosts baked in, the Auth and Firestore
- * emulators (enforcing firestore.rules) with the demo posts, and Vite's preview server for the
- * bundle. The returned function is Playwright's teardown.
+ * emulators (enforcing firestore.rules) with the demo posts, and the Hosting emulator serving the
+ * bundle by firebase.json. The returned function is Playwright's teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();

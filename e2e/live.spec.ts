@@ -10,13 +10,17 @@ import {
   signInAsAdmin,
 } from './support/app';
 
+/** How often an open page checks for changes (src/live/liveChecks.ts, the issue's 30 s). */
+const CHECK_EVERY_MS = 30_000;
+
 /**
- * The live feed with two browser contexts on the same emulators, in real time: the page checks
- * every 30 s, so what one context does shows in the other within the issue's 35 s (new posts)
- * and 65 s (comments, deletions).
+ * The live feed with two browser contexts on the same emulators. One journey, at one size, waits
+ * for the page's own timer in real time (a new post shows within the issue's 35 s); everywhere
+ * else the reader's page runs on Playwright's clock, moved past its next check: what the other
+ * context did shows after that one check (the issue allows two, 65 s, for comments and deletions).
  */
 test.describe('a live feed across two browsers', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(90_000);
 
   /** Where the reader's window is, and where a card on screen sits in it. */
   async function readerPosition(page: Page, index: number) {
@@ -27,7 +31,9 @@ test.describe('a live feed across two browsers', () => {
   test('a post published in one shows as "1 new post" in the other, without moving the feed', async ({
     page,
     otherPage: admin,
-  }) => {
+  }, testInfo) => {
+    const realTime = testInfo.project.name === 'desktop';
+    if (!realTime) await page.clock.install();
     await openFeed(page);
     await postAt(page, 4).scrollIntoViewIfNeeded();
     const before = await readerPosition(page, 4);
@@ -42,7 +48,8 @@ test.describe('a live feed across two browsers', () => {
     await expect(articles(admin).first()).toHaveAccessibleName(title);
 
     const button = page.getByRole('button', { name: '1 new post' });
-    await expect(button).toBeVisible({ timeout: 35_000 });
+    if (!realTime) await page.clock.fastForward(CHECK_EVERY_MS);
+    await expect(button).toBeVisible({ timeout: realTime ? 35_000 : undefined });
     expect(await readerPosition(page, 4)).toEqual(before);
     await expect(articles(page).first()).toHaveAccessibleName(DEMO_POSTS[0].title);
 
@@ -56,6 +63,7 @@ test.describe('a live feed across two browsers', () => {
     page,
     otherPage: commenter,
   }) => {
+    await page.clock.install();
     await openFeed(page);
     await signInAs(page, 'reader@example.com');
     const typing = postAt(page, 1).getByRole('textbox', { name: 'Add a comment...' });
@@ -68,15 +76,16 @@ test.describe('a live feed across two browsers', () => {
     await card.getByRole('button', { name: 'Post' }).click();
     await expect(card.getByRole('listitem').last()).toContainText('Get it done!');
 
+    await page.clock.fastForward(CHECK_EVERY_MS);
     await expect(postAt(page, 1).getByRole('list', { name: 'Comments:' })).toContainText(
       `${FAN_EMAIL}: Get it done!`,
-      { timeout: 65_000 },
     );
     await expect(typing).toHaveValue('Still thinking about this one');
   });
 
   test('a post deleted in one disappears from the other', async ({ page, otherPage: admin }) => {
     // Cards by position: the demo posts repeat some titles further down.
+    await page.clock.install();
     await openFeed(page);
     await expect(postAt(page, 2)).toHaveAccessibleName(DEMO_POSTS[2].title);
 
@@ -87,7 +96,8 @@ test.describe('a live feed across two browsers', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(postAt(admin, 2)).toHaveAccessibleName(DEMO_POSTS[3].title);
 
-    await expect(postAt(page, 2)).toHaveAccessibleName(DEMO_POSTS[3].title, { timeout: 65_000 });
+    await page.clock.fastForward(CHECK_EVERY_MS);
+    await expect(postAt(page, 2)).toHaveAccessibleName(DEMO_POSTS[3].title);
     await expect(postAt(page, 1)).toHaveAccessibleName(DEMO_POSTS[1].title);
   });
 });

@@ -48,10 +48,8 @@ test.describe('permalinks', () => {
     await expect(pinned.getByText('Shared post', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle(`${shared.title} – ${plainTitle}`);
     // Highlighted by more than colour: a thicker border, and the label above.
-    const border = (index: number) =>
-      postAt(page, index).evaluate((element) => getComputedStyle(element).borderTopWidth);
-    expect(await border(0)).toBe('3px');
-    expect(await border(1)).toBe('1px');
+    await expect(pinned).toHaveCSS('border-top-width', '3px');
+    await expect(postAt(page, 1)).toHaveCSS('border-top-width', '1px');
     for (let index = 1; index <= 3; index++) {
       await expect(postAt(page, index)).toHaveAccessibleName(DEMO_POSTS[index - 1].title);
     }

@@ -8,7 +8,7 @@ import { cachedUrls, waitForOfflineCopy } from './support/serviceWorker';
 
 /**
  * The pictures cache is bounded: at most 60 pictures and 20 MB, the oldest out first. Pictures are
- * any image the page shows; these are served by the preview server from a folder made here.
+ * any image the page shows; these are served by the Hosting emulator from a folder made here.
  */
 const FOLDER = join(E2E_BUILD_DIR, 'bounded-pictures');
 

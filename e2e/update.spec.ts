@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildBundle } from '../scripts/lib/appBuild';
-import { servePreview, type PreviewServer } from '../scripts/lib/previewServer';
-import { emulatorHeaderRules } from '../scripts/lib/stack';
-import { E2E_PORTS, HOST } from '../scripts/lib/testPorts';
+import { startHostingEmulator, type HostingEmulator } from '../scripts/lib/hostingEmulator';
+import { emulatorOrigins } from '../scripts/lib/stack';
+import { E2E_PORTS, E2E_UPDATE_HOSTING, HOST, PROJECT_ID } from '../scripts/lib/testPorts';
 import { expect, test } from './fixtures';
 import { FAN_EMAIL, PAGE_SIZE, articles, signInAs } from './support/app';
 import { ROOT } from './support/env';
@@ -21,9 +21,9 @@ test.describe('a new version', () => {
   // Two production builds: more than a journey's usual 30 s on a busy machine.
   test.setTimeout(180_000);
 
-  let server: PreviewServer | undefined;
+  let server: HostingEmulator | undefined;
   test.afterEach(async () => {
-    await server?.close();
+    await server?.stop();
     server = undefined;
   });
 
@@ -32,7 +32,16 @@ test.describe('a new version', () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'one size is enough: it is about builds');
     await buildBundle(BUILD_DIR, E2E_PORTS, { VITE_CLUB_NAME: 'Northbridge FC' });
-    server = await servePreview(BUILD_DIR, HOST, 0, emulatorHeaderRules(E2E_PORTS));
+    // Its own Hosting emulator, serving BUILD_DIR as a deploy replaces it.
+    server = await startHostingEmulator({
+      host: HOST,
+      projectId: PROJECT_ID,
+      publicDir: BUILD_DIR,
+      port: E2E_UPDATE_HOSTING.web,
+      hubPort: E2E_UPDATE_HOSTING.hub,
+      loggingPort: E2E_UPDATE_HOSTING.logging,
+      connectSources: emulatorOrigins(E2E_PORTS),
+    });
     await page.goto(server.url);
     await expect(articles(page)).toHaveCount(PAGE_SIZE);
     await waitForOfflineCopy(page);

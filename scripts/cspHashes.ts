@@ -15,8 +15,7 @@ import {
   hostingCsp,
   inlineScriptHashes,
   inlineStyleHashes,
-  readHeaderRules,
-} from './lib/hostingHeaders';
+} from './lib/hostingConfig';
 
 const outDir = mkdtempSync(join(tmpdir(), 'csp-hashes-'));
 let html: string;
@@ -29,7 +28,7 @@ try {
   rmSync(outDir, { recursive: true, force: true });
 }
 
-const original = hostingCsp(readHeaderRules());
+const original = hostingCsp();
 let policy = original;
 for (const [directive, hashes] of [
   ['script-src', inlineScriptHashes(html)],

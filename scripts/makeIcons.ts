@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, requireChromium } from './lib/chromium';
-import { ROOT } from './lib/hostingHeaders';
+import { ROOT } from './lib/hostingConfig';
 
 /**
  * Draws the pictures made from public/logo.svg, in Chromium, so no image tool is needed: the web

@@ -126,7 +126,7 @@ export async function toggleTheme(page: Page): Promise<void> {
 
 export async function useTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   if ((await currentTheme(page)) !== theme) await toggleTheme(page);
-  expect(await currentTheme(page)).toBe(theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 export function themeToggle(page: Page): Locator {

@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDemoPosts, type DemoPost } from '../seed/demoPosts';
 import { writePosts } from '../seed/seed';
-import { startAuthEmulator, startFirestoreEmulatorProcess } from './emulators';
-import { addCspSources, readHeaderRules, type HeaderRule } from './hostingHeaders';
+import { startFirestoreEmulatorProcess } from './emulators';
+import { startHostingEmulator } from './hostingEmulator';
 import { clearAuthAccounts, ownerClient } from './ownerClient';
-import { servePreview, type PreviewServer } from './previewServer';
 import type { ManagedProcess } from './processes';
 import { HOST, PROJECT_ID, firestoreUrl, type StackPorts } from './testPorts';
 
@@ -17,25 +16,27 @@ export interface Stack {
 }
 
 /**
- * The Auth emulator, this project's Firestore emulator enforcing firestore.rules with the demo
- * posts, and Vite's preview server for the production build in buildDir (the e2e journeys and
- * `bench:web`). stop() ends all three, also when starting fails halfway.
+ * This project's Firestore emulator enforcing firestore.rules with the demo posts, and one
+ * firebase-tools process with the Auth emulator and the Hosting emulator serving the production
+ * build in buildDir by firebase.json (the e2e journeys and `bench:web`). stop() ends both, also
+ * when starting fails halfway.
  */
 export async function startStack(ports: StackPorts, buildDir: string, now: number): Promise<Stack> {
   const processes: ManagedProcess[] = [];
-  let server: PreviewServer | undefined;
   const stop = async () => {
-    await server?.close();
     await Promise.all(processes.map((process) => process.stop()));
   };
   try {
     const started = await Promise.allSettled([
-      startAuthEmulator({
+      startHostingEmulator({
         host: HOST,
-        port: ports.auth,
         projectId: PROJECT_ID,
+        publicDir: buildDir,
+        port: ports.web,
         hubPort: ports.hub,
         loggingPort: ports.logging,
+        connectSources: emulatorOrigins(ports),
+        authPort: ports.auth,
       }),
       startFirestoreEmulatorProcess({ host: HOST, port: ports.firestore, rulesPath: RULES_PATH }),
     ]);
@@ -46,12 +47,16 @@ export async function startStack(ports: StackPorts, buildDir: string, now: numbe
       if (result.status === 'rejected') throw result.reason;
     }
     await resetFeed(ports, { now });
-    server = await servePreview(buildDir, HOST, ports.web, emulatorHeaderRules(ports));
-    return { url: server.url, stop };
+    return { url: `http://${HOST}:${ports.web}`, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** The emulators a build for these ports talks to (appBuild.ts), which its CSP must allow. */
+export function emulatorOrigins(ports: StackPorts): string[] {
+  return [`http://${HOST}:${ports.firestore}`, `http://${HOST}:${ports.auth}`];
 }
 
 export interface ResetOptions {
@@ -69,22 +74,4 @@ export async function resetFeed(ports: StackPorts, options: ResetOptions): Promi
   await firestore.setRules(readFileSync(RULES_PATH, 'utf8'));
   const target = { firestoreUrl: firestoreUrl(ports), projectId: PROJECT_ID };
   await writePosts(target, options.posts ?? buildDemoPosts(options.now));
-}
-
-/**
- * firebase.json's hosting headers, with the emulators this stack's build talks to (appBuild.ts)
- * added to the Content-Security-Policy's connect-src: everything else as deployed.
- */
-export function emulatorHeaderRules(ports: StackPorts): HeaderRule[] {
-  const emulators = [`http://${HOST}:${ports.firestore}`, `http://${HOST}:${ports.auth}`];
-  return readHeaderRules().map((rule) => ({
-    source: rule.source,
-    headers: rule.headers.map(({ key, value }) => ({
-      key,
-      value:
-        key.toLowerCase() === 'content-security-policy'
-          ? addCspSources(value, 'connect-src', emulators)
-          : value,
-    })),
-  }));
 }

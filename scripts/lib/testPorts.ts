@@ -15,6 +15,9 @@ export const TEST_AUTH_HOST = `${HOST}:${9199 + offset}`;
 export const TEST_AUTH_HUB_PORT = 4410 + offset;
 export const TEST_AUTH_LOGGING_PORT = 4510 + offset;
 
+/** tests/config/hosting.test.ts's Hosting emulator, with firebase-tools' hub and logging ports. */
+export const TEST_HOSTING = { web: 4263 + offset, hub: 4411 + offset, logging: 4511 + offset };
+
 /**
  * A port of a feed test file's own server (a Firestore proxy, the Auth gate), by the file's `slot`
  * and the Vitest worker, so files running in parallel never collide.
@@ -39,6 +42,13 @@ export const E2E_PORTS: StackPorts = {
   hub: 4420 + offset,
   logging: 4520 + offset,
   web: 4273 + offset,
+};
+
+/** The second Hosting emulator of e2e/update.spec.ts, which serves a build being redeployed. */
+export const E2E_UPDATE_HOSTING = {
+  web: 4274 + offset,
+  hub: 4421 + offset,
+  logging: 4521 + offset,
 };
 
 /** `npm run bench:web` has its own stack, so it can run next to the e2e suite. */

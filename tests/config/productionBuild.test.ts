@@ -9,8 +9,7 @@ import {
   hostingCsp,
   inlineScriptHashes,
   inlineStyleHashes,
-  readHeaderRules,
-} from '../../scripts/lib/hostingHeaders';
+} from '../../scripts/lib/hostingConfig';
 import {
   FIRST_PAGE_QUERY,
   FIRST_PAGE_REQUEST_META,
@@ -72,7 +71,7 @@ describe('npm run build for production', () => {
   it('inlines the CSS as one <style> block that firebase.json allows by hash, in every build', () => {
     const hashes = inlineStyleHashes(production.indexHtml);
     expect(hashes).toHaveLength(1);
-    expect(hashes).toEqual(cspHashes(hostingCsp(readHeaderRules()), 'style-src'));
+    expect(hashes).toEqual(cspHashes(hostingCsp(), 'style-src'));
     expect(inlineStyleHashes(emulator.indexHtml)).toEqual(hashes);
     expect(production.indexHtml).not.toContain('rel="stylesheet"');
     // No lazy chunk waits to preload a CSS file: there is none (it would fail every lazy import).
@@ -80,7 +79,7 @@ describe('npm run build for production', () => {
   });
 
   it('has exactly the inline scripts whose hashes firebase.json allows, in every build', () => {
-    const allowed = cspHashes(hostingCsp(readHeaderRules()), 'script-src');
+    const allowed = cspHashes(hostingCsp(), 'script-src');
     const hashes = inlineScriptHashes(production.indexHtml);
     expect(hashes.length).toBeGreaterThan(0);
     expect([...hashes].sort()).toEqual(allowed);
