@@ -1,16 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  assertPortFree,
-  freePort,
-  spawnManaged,
-  waitForHttp,
-  type ManagedProcess,
-} from './processes';
+import { startFirebaseEmulators } from './firebaseTools';
+import { assertPortFree, freePort, spawnManaged, type ManagedProcess } from './processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'node_modules/.bin');
 export const EMULATOR_CLI = join(ROOT, 'emulator/cli.ts');
 /** What the emulator's banner line says once its port is open. */
 export const EMULATOR_LISTENING = 'listening on';
@@ -39,37 +31,10 @@ export interface AuthEmulatorOptions extends HostPort, StartHooks {
   loggingPort: number;
 }
 
-/** The Firebase Auth emulator from firebase-tools (runs offline; its UI is off). */
-export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<ManagedProcess> {
-  await assertPortFree(options.host, options.port, 'Auth emulator');
-  await assertPortFree(options.host, options.hubPort, 'emulator hub');
-  await assertPortFree(options.host, options.loggingPort, 'emulator logging');
-  // A private config so the ports are ours and firebase-debug.log stays out of the work tree.
-  const dir = mkdtempSync(join(tmpdir(), 'transfer-feed-auth-'));
-  const config = {
-    emulators: {
-      auth: { host: options.host, port: options.port },
-      hub: { host: options.host, port: options.hubPort },
-      logging: { host: options.host, port: options.loggingPort },
-      ui: { enabled: false },
-    },
-  };
-  writeFileSync(join(dir, 'firebase.json'), JSON.stringify(config));
-  const args = ['emulators:start', '--only', 'auth', '--project', options.projectId];
-  const managed = spawnManaged('Auth emulator', join(BIN, 'firebase'), args, {
-    cwd: dir,
-    onLine: options.onLine,
-  });
-  options.onSpawn?.(managed);
-  try {
-    // firebase-tools takes 7–22 s on a quiet machine and over a minute on a loaded one: this
-    // limit is for an emulator that will never answer, not a race.
-    await waitForHttp(`http://${options.host}:${options.port}/`, managed, 180_000);
-  } catch (error) {
-    await managed.stop();
-    throw error;
-  }
-  return managed;
+/** The Firebase Auth emulator from firebase-tools, alone (the e2e stack starts it with Hosting). */
+export function startAuthEmulator(options: AuthEmulatorOptions): Promise<ManagedProcess> {
+  const { port, ...rest } = options;
+  return startFirebaseEmulators({ ...rest, emulators: [{ name: 'auth', port }] });
 }
 
 export interface FirestoreEmulatorOptions extends StartHooks {
