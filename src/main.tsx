@@ -12,7 +12,7 @@ startPinnedRead();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 // The first page is usually here already (index.html asked for it before this script loaded):
-// then the first render shows posts, not a shell that shifts when they come (src/data/firstPage.ts).
+// then the first render shows posts, not a shell that shifts when they come (src/store/firstPage.ts).
 createRoot(container).render(
   <StrictMode>
     <App />

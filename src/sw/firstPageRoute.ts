@@ -15,7 +15,7 @@ declare const self: ServiceWorkerGlobalScope;
  *
  * A late answer still replaces the kept one (the next load shows it), and the page shown from the
  * kept copy catches up by itself: its live check asks for every change after the kept answer's
- * read time (src/live/), as it does for any page.
+ * read time (src/hooks/liveChecks.ts), as it does for any page.
  */
 const FIRST_PAGE_CACHE = 'first-page';
 const FIRST_PAGE_KEY = new URL('/sw-cache/first-page', self.location.origin).href;
