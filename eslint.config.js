@@ -25,6 +25,7 @@ const LAYERS = [
       './src/admin',
       './src/feed',
       './src/header',
+      './src/moderation',
       './src/permalink',
       './src/ui',
     ],

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { LazyPostComposer } from './admin/lazyAdmin';
+import { LazyModerationView } from './moderation/lazyModeration';
 import { Feed } from './feed/Feed';
 import { useFeed } from './hooks/useFeed';
 import { Header } from './header/Header';
@@ -20,6 +21,8 @@ export function App() {
   const user = useSession();
   const feed = useFeed();
   const [query, setQuery] = useState('');
+  const [moderating, setModerating] = useState(false);
+  const admin = isAdmin(user);
 
   return (
     <>
@@ -30,20 +33,38 @@ export function App() {
       <Header>
         <SearchBox query={query} onQueryChange={setQuery} />
         <ThemeToggle />
+        {admin && (
+          <button
+            type="button"
+            className="button header-button"
+            aria-pressed={moderating}
+            onClick={() => setModerating(!moderating)}
+          >
+            Moderation
+          </button>
+        )}
         <LoginPanel user={user} />
       </Header>
       <main className="main">
-        {isAdmin(user) && (
-          <Suspense fallback={null}>
-            <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
+        {admin && moderating ? (
+          <Suspense fallback={<p role="status">Loading moderation...</p>}>
+            <LazyModerationView changedAt={feed.changedAt} onClose={() => setModerating(false)} />
           </Suspense>
+        ) : (
+          <>
+            {admin && (
+              <Suspense fallback={null}>
+                <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
+              </Suspense>
+            )}
+            {feed.pinned && (
+              <Suspense fallback={null}>
+                <LazyPinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
+              </Suspense>
+            )}
+            <Feed feed={feed} query={query} user={user} />
+          </>
         )}
-        {feed.pinned && (
-          <Suspense fallback={null}>
-            <LazyPinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
-          </Suspense>
-        )}
-        <Feed feed={feed} query={query} user={user} />
       </main>
     </>
   );

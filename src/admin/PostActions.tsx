@@ -1,4 +1,5 @@
 import { ConfirmedButton } from '../feed/ConfirmedButton';
+import { useSubmit } from '../hooks/useSubmit';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 
 export interface PostActionsProps {
@@ -6,13 +7,26 @@ export interface PostActionsProps {
   titleId: string;
   /** Focus the Edit button on mount: the user is back from the edit box. */
   focusEdit: boolean;
+  /** The post's comments are closed: the button reopens them. */
+  commentsClosed: boolean;
   onEdit: () => void;
   onDelete: () => Promise<void>;
+  /** Closes (true) or reopens (false) the post's comments. */
+  onCloseComments: (close: boolean) => Promise<void>;
 }
 
-/** The administrator's Edit and Delete; Delete asks first. */
-export function PostActions({ title, titleId, focusEdit, onEdit, onDelete }: PostActionsProps) {
+/** The administrator's Edit, Delete (which asks first) and closing or reopening comments. */
+export function PostActions({
+  title,
+  titleId,
+  focusEdit,
+  commentsClosed,
+  onEdit,
+  onDelete,
+  onCloseComments,
+}: PostActionsProps) {
   const network = useNeedsNetwork(titleId);
+  const { busy, error, run } = useSubmit('Not changed');
   return (
     <div className="post__actions">
       <button type="button" className="button" autoFocus={focusEdit} {...network} onClick={onEdit}>
@@ -27,6 +41,21 @@ export function PostActions({ title, titleId, focusEdit, onEdit, onDelete }: Pos
         failure="Not deleted"
         onConfirm={onDelete}
       />
+      <button
+        type="button"
+        className="button"
+        aria-busy={busy}
+        {...network}
+        disabled={busy || network.disabled}
+        onClick={() => void run(() => onCloseComments(!commentsClosed))}
+      >
+        {commentsClosed ? 'Reopen comments' : 'Close comments'}
+      </button>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

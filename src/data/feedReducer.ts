@@ -31,6 +31,11 @@ export interface FeedState {
   readTime: string | null;
   /** The post a permalink names; null without a permalink. Read it through pinnedOf(). */
   pinned: Pinned | null;
+  /**
+   * The read time of the last live check that found a post changed elsewhere (null: none yet):
+   * the moderation view looks for new comments then, so it costs no read of its own otherwise.
+   */
+  changedAt: string | null;
 }
 
 export type PinnedStatus = 'loading' | 'shown' | 'missing' | 'failed';
@@ -50,15 +55,26 @@ export type FeedAction =
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
   | { type: 'commented'; id: string; comment: Comment }
-  | { type: 'commentRemoved'; id: string; comment: Comment }
+  /** `copies`: 'all' (as arrayRemove) or 'one' (the administrator's removal of one copy). */
+  | { type: 'commentRemoved'; id: string; comment: Comment; copies: RemovedCopies }
+  | { type: 'closed'; id: string; closed: boolean }
   | { type: 'deleted'; id: string }
   /** What a live check found changed elsewhere. */
   | { type: 'changed'; changes: PostChanges }
   | { type: 'showIncoming' }
   | { type: 'pinned'; pinned: Pinned };
 
+/** Which copies of a comment stored more than once a removal takes (rules: removesComment). */
+export type RemovedCopies = 'all' | 'one';
+
 export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | null): FeedState {
-  const empty = { incoming: [], deletedElsewhere: new Set<string>(), firstPage: true, pinned };
+  const empty = {
+    incoming: [],
+    deletedElsewhere: new Set<string>(),
+    firstPage: true,
+    pinned,
+    changedAt: null,
+  };
   return arrived
     ? {
         ...empty,
@@ -112,9 +128,10 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       }));
     case 'commentRemoved':
       return update(state, action.id, (post) => ({
-        // As arrayRemove does: every comment equal to the removed one goes.
-        comments: post.comments.filter((comment) => !sameComment(comment, action.comment)),
+        comments: withoutComment(post.comments, action.comment, action.copies),
       }));
+    case 'closed':
+      return update(state, action.id, () => ({ closed: action.closed ? true : undefined }));
     case 'deleted': {
       const { pinned } = state;
       return {
@@ -125,8 +142,11 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
           pinned?.id === action.id ? { id: pinned.id, post: null, status: 'missing' } : pinned,
       };
     }
-    case 'changed':
-      return applyChanges(state, action.changes);
+    case 'changed': {
+      const { changes } = action;
+      const found = changes.posts.length > 0 || changes.deleted.length > 0;
+      return { ...applyChanges(state, changes), ...(found && { changedAt: changes.since }) };
+    }
     case 'showIncoming': {
       if (state.incoming.length === 0) return state;
       const shown = new Set(state.incoming.map((post) => post.id));
@@ -156,8 +176,15 @@ export function listedPosts(posts: Post[], pinned: Pinned | null): Post[] {
   return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
 }
 
-function sameComment(a: Comment, b: Comment): boolean {
+export function sameComment(a: Comment, b: Comment): boolean {
   return a.user === b.user && a.text === b.text && a.date === b.date;
+}
+
+/** The comments without every copy of `removed` (as arrayRemove), or without its first copy. */
+export function withoutComment(comments: Comment[], removed: Comment, copies: RemovedCopies) {
+  if (copies === 'all') return comments.filter((comment) => !sameComment(comment, removed));
+  const index = comments.findIndex((comment) => sameComment(comment, removed));
+  return index < 0 ? comments : comments.toSpliced(index, 1);
 }
 
 /** A change made here to post `id`, wherever the page holds it: its pages and the pinned post. */

@@ -1,4 +1,5 @@
-import type { Comment } from './post';
+import { LIMITS } from './limits';
+import type { Comment, Post } from './post';
 
 /**
  * What moderation keeps beside the spec's posts (firestore.rules holds each rule; README
@@ -57,4 +58,10 @@ export function reportId(commentIdValue: string, reporterUid: string): string {
 /** Whether a suspension stops the account now. */
 export function isSuspendedAt(suspension: Suspension | null, now: number): boolean {
   return suspension !== null && (suspension.until === null || now < suspension.until);
+}
+
+/** Why a post takes no more comments: the administrator closed it, or it holds the most allowed. */
+export function commentsClosed(post: Pick<Post, 'closed' | 'comments'>): 'closed' | 'full' | null {
+  if (post.closed) return 'closed';
+  return post.comments.length >= LIMITS.commentsPerPost ? 'full' : null;
 }

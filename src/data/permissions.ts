@@ -33,3 +33,8 @@ export function canComment(user: AppUser | null): user is AppUser {
 export function canRemoveComment(user: AppUser | null, comment: Comment): boolean {
   return isAdmin(user) || (canComment(user) && comment.user === user.email);
 }
+
+/** A fan reports someone else's comment; the administrator removes instead. */
+export function canReportComment(user: AppUser | null, comment: Comment): boolean {
+  return canComment(user) && !isAdmin(user) && comment.user !== user.email;
+}

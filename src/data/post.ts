@@ -1,6 +1,6 @@
 import { isDealStatus, type DealStatus } from './dealStatus';
 
-/** The spec's shapes (§3), as the app uses them, and the one added field: the deal status. */
+/** The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed. */
 export interface Comment {
   user: string;
   text: string;
@@ -18,6 +18,8 @@ export interface Post {
   created: number;
   /** How far the deal has got; absent on posts without one (and on every post of the spec). */
   status?: DealStatus;
+  /** The administrator closed its comments; absent (open) on every post of the spec. */
+  closed?: true;
 }
 
 export type NewPost = Pick<Post, 'title' | 'content' | 'imageUrl' | 'link' | 'status'>;
@@ -40,6 +42,7 @@ export function toPost(id: string, data: unknown): Post {
     comments: Array.isArray(fields.comments) ? fields.comments.flatMap(toComment) : [],
     created: toMillis(fields.created),
     ...(isDealStatus(fields.status) && { status: fields.status }),
+    ...(fields.closed === true && { closed: true }),
   };
 }
 

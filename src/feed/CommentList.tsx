@@ -1,19 +1,39 @@
 import { Suspense, useId, type ReactNode } from 'react';
+import type { RemovedCopies } from '../data/feedReducer';
+import type { ReportReason } from '../data/moderation';
 import type { Comment } from '../data/post';
-import { LazyRemoveCommentButton } from './lazyComments';
+import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 
 export interface CommentListProps {
   comments: Comment[];
   headingId: string;
   /** Whether the signed-in user may remove this comment (hides the button only; the rules decide). */
   canRemove: (comment: Comment) => boolean;
-  onRemove: (comment: Comment) => Promise<void>;
+  onRemove: (comment: Comment, copies: RemovedCopies) => Promise<void>;
+  /** Whether the signed-in user may report this comment (someone else's, not suspended). */
+  canReport: (comment: Comment) => boolean;
+  /** Whether this comment was reported from this page (its button reads 'Reported'). */
+  isReported: (comment: Comment) => boolean;
+  onReport: (comment: Comment, reason: ReportReason) => Promise<void>;
 }
 
 /** 'Comments:' and one line per comment: author, then text, and 'Remove' where allowed. */
-export function CommentList({ comments, headingId, canRemove, onRemove }: CommentListProps) {
+export function CommentList({
+  comments,
+  headingId,
+  canRemove,
+  onRemove,
+  canReport,
+  isReported,
+  onReport,
+}: CommentListProps) {
   const idPrefix = useId();
   const seen = new Map<string, number>();
+  const stored = new Map<string, number>();
+  for (const comment of comments) {
+    const content = contentOf(comment);
+    stored.set(content, (stored.get(content) ?? 0) + 1);
+  }
   return (
     <>
       <h4 id={headingId} className="comments__heading">
@@ -23,7 +43,7 @@ export function CommentList({ comments, headingId, canRemove, onRemove }: Commen
         <ul className="comments__list" aria-labelledby={headingId}>
           {comments.map((comment, index) => {
             // Keyed by content, so a removal keeps every other line's state where it belongs.
-            const content = `${comment.user}\n${comment.date}\n${comment.text}`;
+            const content = contentOf(comment);
             const copy = seen.get(content) ?? 0;
             seen.set(content, copy + 1);
             const key = `${copy}\n${content}`;
@@ -35,12 +55,22 @@ export function CommentList({ comments, headingId, canRemove, onRemove }: Commen
                   <span className="comment__separator">: </span>
                   <span className="comment__text">{comment.text}</span>
                 </span>
+                {canReport(comment) && (
+                  <Suspense fallback={null}>
+                    <LazyReportButton
+                      commentId={textId}
+                      reported={isReported(comment)}
+                      onReport={(reason) => onReport(comment, reason)}
+                    />
+                  </Suspense>
+                )}
                 {canRemove(comment) && (
                   <Suspense fallback={null}>
                     <LazyRemoveCommentButton
                       comment={comment}
                       commentId={textId}
-                      onRemove={() => onRemove(comment)}
+                      copies={stored.get(content) ?? 1}
+                      onRemove={(copies) => onRemove(comment, copies)}
                     />
                   </Suspense>
                 )}
@@ -51,6 +81,11 @@ export function CommentList({ comments, headingId, canRemove, onRemove }: Commen
       )}
     </>
   );
+}
+
+/** One comment's whole content: equal for the copies of a comment stored more than once. */
+function contentOf(comment: Comment): string {
+  return `${comment.user}\n${comment.date}\n${comment.text}`;
 }
 
 /**

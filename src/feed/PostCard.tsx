@@ -1,7 +1,10 @@
 import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../admin/lazyAdmin';
 import { safeHttpUrl } from '../data/safeUrl';
-import { canComment, canRemoveComment, isAdmin } from '../data/permissions';
+import { commentsClosed, isSuspendedAt } from '../data/moderation';
+import { canComment, canRemoveComment, canReportComment, isAdmin } from '../data/permissions';
+import { reportKey } from '../hooks/useCommenting';
+import { CommentsClosed, SuspendedNotice } from './CommentsClosed';
 import { CommentList } from './CommentList';
 import { DealStatusBadge } from './DealStatusBadge';
 import { LazyCommentForm } from './lazyComments';
@@ -23,7 +26,9 @@ export interface PostCardProps {
  * shows or hides articles). Memoised: nothing here depends on the search.
  */
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
-  const { user, ops, now, deletedElsewhere } = useFeedContext();
+  const { user, ops, now, deletedElsewhere, commenting } = useFeedContext();
+  const closed = commentsClosed(post);
+  const suspended = isSuspendedAt(commenting.suspension, now);
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
@@ -86,8 +91,10 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
             title={post.title}
             titleId={titleId}
             focusEdit={returning}
+            commentsClosed={post.closed === true}
             onEdit={() => setEditing(true)}
             onDelete={() => ops.deletePost(post.id)}
+            onCloseComments={(close) => ops.setCommentsClosed(post.id, close)}
           />
         </Suspense>
       )}
@@ -96,16 +103,30 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           comments={post.comments}
           headingId={commentsId}
           canRemove={(comment) => canRemoveComment(user, comment)}
-          onRemove={(comment) => ops.removeComment(post.id, comment)}
+          onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}
+          canReport={(comment) => !suspended && canReportComment(user, comment)}
+          isReported={(comment) => commenting.reported.has(reportKey(post.id, comment))}
+          onReport={async (comment, reason) => {
+            if (!user) return;
+            await ops.reportComment(post.id, comment, reason, user.uid);
+            commenting.markReported(reportKey(post.id, comment));
+          }}
         />
-        {canComment(user) && (
-          <Suspense fallback={null}>
-            <LazyCommentForm
-              email={user.email}
-              titleId={titleId}
-              onComment={(comment) => ops.addComment(post.id, comment, user.uid)}
-            />
-          </Suspense>
+        {closed ? (
+          <CommentsClosed reason={closed} />
+        ) : (
+          canComment(user) &&
+          (suspended ? (
+            <SuspendedNotice until={commenting.suspension?.until ?? null} />
+          ) : (
+            <Suspense fallback={null}>
+              <LazyCommentForm
+                email={user.email}
+                titleId={titleId}
+                onComment={(comment) => ops.addComment(post, comment, user.uid)}
+              />
+            </Suspense>
+          ))
         )}
       </section>
     </>

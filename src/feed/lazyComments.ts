@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /**
- * A signed-in reader's controls on a card (writing a comment, removing one), loaded once someone
+ * A signed-in reader's controls on a card (writing a comment, removing or reporting one), loaded once someone
  * is signed in: a visitor's first load never downloads them.
  */
 export const LazyCommentForm = lazy(() =>
@@ -9,4 +9,7 @@ export const LazyCommentForm = lazy(() =>
 );
 export const LazyRemoveCommentButton = lazy(() =>
   import('./RemoveCommentButton').then((module) => ({ default: module.RemoveCommentButton })),
+);
+export const LazyReportButton = lazy(() =>
+  import('./ReportButton').then((module) => ({ default: module.ReportButton })),
 );

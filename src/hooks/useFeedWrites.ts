@@ -1,8 +1,10 @@
 import { useState, type Dispatch } from 'react';
-import type { FeedAction } from '../data/feedReducer';
+import type { FeedAction, RemovedCopies } from '../data/feedReducer';
+import type { ReportReason } from '../data/moderation';
 import type { Comment, NewPost, PostEdit } from '../data/post';
 import { StoreError } from '../data/storeError';
 import type * as Writes from '../store/writes';
+import type { CommentedPost } from '../store/writes';
 
 /**
  * The write module (and through it the SDK) loads on the first write or `prepare`, never with the
@@ -23,8 +25,18 @@ export interface FeedOps {
   /** Saves the editor: the content and the deal status (absent: none). */
   editPost: (id: string, edit: PostEdit) => Promise<void>;
   /** `uid` is the commenter's account: the rules limit how often each account comments. */
-  addComment: (id: string, comment: Comment, uid: string) => Promise<void>;
-  removeComment: (id: string, comment: Comment) => Promise<void>;
+  addComment: (post: CommentedPost, comment: Comment, uid: string) => Promise<void>;
+  /** `copies` 'one': the administrator removes one copy of a comment stored more than once. */
+  removeComment: (id: string, comment: Comment, copies?: RemovedCopies) => Promise<void>;
+  /** A fan reports someone else's comment (rate-limited as comments are). */
+  reportComment: (
+    post: string,
+    comment: Comment,
+    reason: ReportReason,
+    uid: string,
+  ) => Promise<void>;
+  /** The administrator closes or reopens a post's comments. */
+  setCommentsClosed: (id: string, closed: boolean) => Promise<void>;
   deletePost: (id: string) => Promise<void>;
   /** Starts loading the data module ahead of a write (a form focused, the post form shown). */
   prepare: () => void;
@@ -58,15 +70,23 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
         wrote(id);
         dispatch({ type: 'edited', id, edit });
       },
-      async addComment(id, comment, uid) {
-        await (await loadWrites()).addComment(id, comment, uid);
-        wrote(id);
-        dispatch({ type: 'commented', id, comment });
+      async addComment(post, comment, uid) {
+        await (await loadWrites()).addComment(post, comment, uid);
+        wrote(post.id);
+        dispatch({ type: 'commented', id: post.id, comment });
       },
-      async removeComment(id, comment) {
-        await (await loadWrites()).removeComment(id, comment);
+      async removeComment(id, comment, copies = 'all') {
+        await (await loadWrites()).removeComment(id, comment, copies);
         wrote(id);
-        dispatch({ type: 'commentRemoved', id, comment });
+        dispatch({ type: 'commentRemoved', id, comment, copies });
+      },
+      async reportComment(postId, comment, reason, uid) {
+        await (await loadWrites()).reportComment(postId, comment, reason, uid);
+      },
+      async setCommentsClosed(id, closed) {
+        await (await loadWrites()).setCommentsClosed(id, closed);
+        wrote(id);
+        dispatch({ type: 'closed', id, closed });
       },
       async deletePost(id) {
         await (await loadWrites()).deletePost(id);

@@ -1,6 +1,15 @@
 import { config, splitHost } from '../config';
 import { LIMITS } from '../data/limits';
-import type { Comment, NewPost, Post, PostEdit } from '../data/post';
+import { withoutComment, type RemovedCopies } from '../data/feedReducer';
+import {
+  COMMENTERS,
+  COMMENTS,
+  REPORTS,
+  commentId,
+  reportId,
+  type ReportReason,
+} from '../data/moderation';
+import { toPost, type Comment, type NewPost, type Post, type PostEdit } from '../data/post';
 import { POST_CHANGES } from '../data/postsQuery';
 import { StoreError, storeErrorCode } from '../data/storeError';
 
@@ -14,14 +23,14 @@ import { StoreError, storeErrorCode } from '../data/storeError';
 const loadSdk = () => import('firebase/firestore/lite');
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
-interface Store {
+export interface Store {
   sdk: Sdk;
   db: ReturnType<Sdk['getFirestore']>;
 }
 
 let storePromise: Promise<Store> | null = null;
 
-function loadStore(): Promise<Store> {
+export function loadStore(): Promise<Store> {
   if (!storePromise) {
     storePromise = Promise.all([loadSdk(), import('./firebase')]).then(
       ([sdk, { getFirebaseApp }]) => {
@@ -70,32 +79,92 @@ export async function updatePost(id: string, { content, status }: PostEdit): Pro
 }
 
 /**
- * Appends atomically, so two fans commenting at once both keep their comment. The same batch
- * stamps the account's commenters/{uid} with the server time: the rules allow one comment every
- * few seconds per account. A refusal within that time rejects with code 'too-soon'.
+ * Appends atomically, so two fans commenting at once both keep their comment. The same commit
+ * writes the comment's moderation copy (comments/{id}) and stamps the account's commenters/{uid}
+ * with the server time and that id: the rules allow one comment every few seconds per account,
+ * to one post. A refusal within that time rejects with code 'too-soon'.
  */
-export async function addComment(id: string, comment: Comment, uid: string): Promise<void> {
+export async function addComment(
+  post: CommentedPost,
+  comment: Comment,
+  uid: string,
+): Promise<void> {
   return call(async (store) => {
+    const id = await commentId(post.id, comment);
     const { sdk, db } = store;
-    try {
-      await commitWithStamp(store, id, (batch) => {
-        batch.update(sdk.doc(db, 'posts', id), { comments: sdk.arrayUnion(comment) });
-        batch.set(sdk.doc(db, 'commenters', uid), { last: sdk.serverTimestamp() });
-      });
-    } catch (error) {
-      if (storeErrorCode(error) === 'permission-denied' && (await commentedJustNow(uid))) {
-        throw new StoreError('too-soon', 'This account commented less than a moment ago.');
-      }
-      throw error;
-    }
+    await rateLimited(uid, () =>
+      commitWithStamp(store, post.id, (batch) => {
+        batch.update(sdk.doc(db, 'posts', post.id), { comments: sdk.arrayUnion(comment) });
+        batch.set(sdk.doc(db, COMMENTS, id), {
+          postId: post.id,
+          postTitle: post.title,
+          ...comment,
+          uid,
+          at: sdk.serverTimestamp(),
+          reports: 0,
+          reported: false,
+        });
+        stampCommenter(store, batch, uid, id);
+      }),
+    );
   });
+}
+
+/** The post a comment goes to: its id, and its title for the moderation copy. */
+export interface CommentedPost {
+  id: string;
+  title: string;
+}
+
+/**
+ * A fan's report of someone else's comment, once per comment and rate-limited as comments are: the
+ * report, the copy's count and the commenter stamp in one commit.
+ */
+export async function reportComment(
+  postId: string,
+  comment: Comment,
+  reason: ReportReason,
+  uid: string,
+): Promise<void> {
+  return call(async (store) => {
+    const id = await commentId(postId, comment);
+    const { sdk, db } = store;
+    await rateLimited(uid, async () => {
+      const batch = sdk.writeBatch(db);
+      batch.set(sdk.doc(db, REPORTS, reportId(id, uid)), {
+        comment: id,
+        uid,
+        reason,
+        at: sdk.serverTimestamp(),
+      });
+      batch.update(sdk.doc(db, COMMENTS, id), { reports: sdk.increment(1), reported: true });
+      stampCommenter(store, batch, uid, id);
+      await batch.commit();
+    });
+  });
+}
+
+function stampCommenter({ sdk, db }: Store, batch: Batch, uid: string, target: string): void {
+  batch.set(sdk.doc(db, COMMENTERS, uid), { last: sdk.serverTimestamp(), target });
+}
+
+/** Runs a rate-limited commit; a refusal explained by the account's last action says 'too-soon'. */
+async function rateLimited(uid: string, commit: () => Promise<void>): Promise<void> {
+  try {
+    await commit();
+  } catch (error) {
+    if (storeErrorCode(error) === 'permission-denied' && (await commentedJustNow(uid))) {
+      throw new StoreError('too-soon', 'This account commented less than a moment ago.');
+    }
+    throw error;
+  }
 }
 
 /** Whether the account's last comment is recent enough that the rate limit explains a refusal. */
 async function commentedJustNow(uid: string): Promise<boolean> {
   try {
     const { sdk, db } = await loadStore();
-    const last: unknown = (await sdk.getDoc(sdk.doc(db, 'commenters', uid))).get('last');
+    const last: unknown = (await sdk.getDoc(sdk.doc(db, COMMENTERS, uid))).get('last');
     // Allow for a client clock a few seconds off the server's.
     const window = (LIMITS.commentIntervalSeconds + 5) * 1000;
     return last instanceof sdk.Timestamp && Date.now() - last.toMillis() < window;
@@ -104,30 +173,96 @@ async function commentedJustNow(uid: string): Promise<boolean> {
   }
 }
 
-/** Removes one comment (the administrator's any, a fan's own), leaving the others in order. */
-export async function removeComment(id: string, comment: Comment): Promise<void> {
+/**
+ * Removes a comment (the administrator's any, a fan's own) and, once no copy of it is left, its
+ * moderation copy, leaving the others in order. `copies` 'one' (the administrator only) takes one
+ * of a comment stored twice: the post is read and written in one transaction, so a comment added
+ * meanwhile is kept.
+ */
+export async function removeComment(
+  postId: string,
+  comment: Comment,
+  copies: RemovedCopies = 'all',
+): Promise<void> {
+  return call(async (store) => {
+    const id = await commentId(postId, comment);
+    const { sdk, db } = store;
+    const postRef = sdk.doc(db, 'posts', postId);
+    if (copies === 'all') {
+      await commitWithStamp(store, postId, (batch) => {
+        batch.update(postRef, { comments: sdk.arrayRemove(comment) });
+        batch.delete(sdk.doc(db, COMMENTS, id));
+      });
+      return;
+    }
+    await sdk.runTransaction(db, async (transaction) => {
+      const comments = toPost(postId, (await transaction.get(postRef)).data()).comments;
+      transaction.update(postRef, { comments: withoutComment(comments, comment, 'one') });
+      transaction.set(sdk.doc(db, POST_CHANGES, postId), { at: sdk.serverTimestamp() });
+    });
+  });
+}
+
+/** The administrator closes a post's comments, or opens them again. */
+export async function setCommentsClosed(postId: string, closed: boolean): Promise<void> {
   return call((store) =>
-    commitWithStamp(store, id, (batch) =>
-      batch.update(store.sdk.doc(store.db, 'posts', id), {
-        comments: store.sdk.arrayRemove(comment),
+    commitWithStamp(store, postId, (batch) =>
+      batch.update(store.sdk.doc(store.db, 'posts', postId), {
+        closed: closed ? true : store.sdk.deleteField(),
       }),
     ),
   );
 }
 
+/** Deletes a post with the moderation copies of its comments (at most 400: one commit). */
 export async function deletePost(id: string): Promise<void> {
-  return call((store) =>
-    commitWithStamp(store, id, (batch) => batch.delete(store.sdk.doc(store.db, 'posts', id))),
-  );
+  return call(async (store) => {
+    const { sdk, db } = store;
+    const copies = await readAll(store, COMMENTS, sdk.where('postId', '==', id));
+    await commitWithStamp(store, id, (batch) => {
+      batch.delete(sdk.doc(db, 'posts', id));
+      copies.forEach((copy) => batch.delete(copy.ref));
+    });
+  });
 }
 
-type Batch = ReturnType<Sdk['writeBatch']>;
+type Constraint = Parameters<Sdk['query']>[1];
+type Snapshot = Awaited<ReturnType<Sdk['getDocs']>>['docs'][number];
+
+/**
+ * Every document of `collection` matching `filters`, a page of LIMITS.queryLimit at a time (the
+ * rules refuse a bigger or an offset query): the administrator's reads of a post's or an author's
+ * comment copies, and of the suspensions.
+ */
+export async function readAll(
+  { sdk, db }: Store,
+  collection: string,
+  ...filters: Constraint[]
+): Promise<Snapshot[]> {
+  const copies: Snapshot[] = [];
+  for (;;) {
+    const last = copies.at(-1);
+    const page = await sdk.getDocs(
+      sdk.query(
+        sdk.collection(db, collection),
+        ...filters,
+        sdk.orderBy(sdk.documentId()),
+        ...(last ? [sdk.startAfter(last)] : []),
+        sdk.limit(LIMITS.queryLimit),
+      ),
+    );
+    copies.push(...page.docs);
+    if (page.docs.length < LIMITS.queryLimit) return copies;
+  }
+}
+
+export type Batch = ReturnType<Sdk['writeBatch']>;
 
 /**
  * Commits a post's writes with the stamp of postChanges/{id} at the server's time, in one batch:
  * the rules refuse a post write without it, and open pages find the change by it (hooks/liveChecks.ts).
  */
-async function commitWithStamp(
+export async function commitWithStamp(
   { sdk, db }: Store,
   id: string,
   write: (batch: Batch) => void,
@@ -138,7 +273,7 @@ async function commitWithStamp(
   await batch.commit();
 }
 
-async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {
+export async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {
   let store: Store;
   try {
     store = await loadStore();

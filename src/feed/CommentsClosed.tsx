@@ -1,0 +1,29 @@
+import { LIMITS } from '../data/limits';
+
+/** In place of the comment form on a post that takes no more comments, and why. */
+export function CommentsClosed({ reason }: { reason: 'closed' | 'full' }) {
+  return (
+    <p className="comments__closed">
+      <strong>Comments are closed</strong>
+      {reason === 'full' && (
+        <span className="comments__closed-why">
+          This post has reached {LIMITS.commentsPerPost} comments
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** In place of the comment form for a suspended fan: until when (null: for good). */
+export function SuspendedNotice({ until }: { until: number | null }) {
+  return (
+    <p className="comments__closed">
+      {until === null
+        ? "You can't comment on this feed"
+        : `You can't comment until ${new Date(until).toLocaleString(undefined, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}`}
+    </p>
+  );
+}
