@@ -69,10 +69,13 @@ describe('feedReducer: what the live checks found', () => {
     expect(feedReducer(waiting, checked([], ['d'])).incoming).toEqual([]);
   });
 
-  it('returns the same state when nothing the reader sees changed', () => {
+  it('keeps what the reader sees when nothing of it changed, and only notes the change', () => {
     const state = feed(true);
     const same = feedReducer(state, checked([post('b', 200)], ['never-loaded']));
-    expect(same).toBe(state);
+    expect(same.posts).toBe(state.posts);
+    expect(same.incoming).toBe(state.incoming);
+    expect(same.deletedElsewhere).toBe(state.deletedElsewhere);
+    expect(same.changedAt).toBe('2026-11-23T10:01:00.000000Z');
   });
 
   it('never repeats a post: one created here, or shown from `incoming`, is not added again', () => {
@@ -112,5 +115,47 @@ describe('the pinned post: one word for each state, decided in the reducer modul
       status: 'missing',
     });
     expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('feedReducer: moderation', () => {
+  const a = { user: 'a@example.com', text: 'Hi', date: 'd1' };
+  const b = { user: 'b@example.com', text: 'Yo', date: 'd2' };
+  const withComments = (): FeedState => {
+    const state = feed(false);
+    return { ...state, posts: state.posts.map((each) => ({ ...each, comments: [a, b, a] })) };
+  };
+
+  it('removes every copy of a comment stored twice, or only the first', () => {
+    const all = feedReducer(withComments(), {
+      type: 'commentRemoved',
+      id: 'c',
+      comment: a,
+      copies: 'all',
+    });
+    expect(all.posts[0].comments).toEqual([b]);
+    const one = feedReducer(withComments(), {
+      type: 'commentRemoved',
+      id: 'c',
+      comment: a,
+      copies: 'one',
+    });
+    expect(one.posts[0].comments).toEqual([b, a]);
+    expect(one.posts[1].comments).toEqual([a, b, a]);
+  });
+
+  it('closes and reopens comments', () => {
+    const closed = feedReducer(feed(false), { type: 'closed', id: 'b', closed: true });
+    expect(closed.posts[1].closed).toBe(true);
+    const open = feedReducer(closed, { type: 'closed', id: 'b', closed: false });
+    expect(open.posts[1]).not.toHaveProperty('closed');
+  });
+
+  it('notes when a live check found a change, for the moderation view', () => {
+    expect(feed(false).changedAt).toBeNull();
+    expect(feedReducer(feed(false), checked([], [])).changedAt).toBeNull();
+    expect(feedReducer(feed(false), checked([], ['a'])).changedAt).toBe(
+      '2026-11-23T10:01:00.000000Z',
+    );
   });
 });

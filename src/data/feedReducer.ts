@@ -118,20 +118,26 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       };
     case 'edited':
       // Both fields, always: an edit without a status removes the one the post had.
-      return update(state, action.id, () => ({
+      return update(state, action.id, (post) => ({
+        ...post,
         content: action.edit.content,
         status: action.edit.status,
       }));
     case 'commented':
       return update(state, action.id, (post) => ({
+        ...post,
         comments: [...post.comments, action.comment],
       }));
     case 'commentRemoved':
       return update(state, action.id, (post) => ({
+        ...post,
         comments: withoutComment(post.comments, action.comment, action.copies),
       }));
     case 'closed':
-      return update(state, action.id, () => ({ closed: action.closed ? true : undefined }));
+      // An open post has no `closed` key at all, as the spec's posts.
+      return update(state, action.id, ({ closed: _closed, ...post }) =>
+        action.closed ? { ...post, closed: true } : post,
+      );
     case 'deleted': {
       const { pinned } = state;
       return {
@@ -188,8 +194,8 @@ export function withoutComment(comments: Comment[], removed: Comment, copies: Re
 }
 
 /** A change made here to post `id`, wherever the page holds it: its pages and the pinned post. */
-function update(state: FeedState, id: string, change: (post: Post) => Partial<Post>): FeedState {
-  const changed = (post: Post) => (post.id === id ? { ...post, ...change(post) } : post);
+function update(state: FeedState, id: string, change: (post: Post) => Post): FeedState {
+  const changed = (post: Post) => (post.id === id ? change(post) : post);
   const { pinned } = state;
   return {
     ...state,

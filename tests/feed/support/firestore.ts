@@ -22,6 +22,8 @@ export interface SeedPost {
   created: number;
   /** The deal status; absent when the post has none (a stored value is any string). */
   status?: string;
+  /** Comments closed by the administrator; absent on open posts. */
+  closed?: boolean;
 }
 
 export interface StoredPost extends SeedPost {
