@@ -33,6 +33,8 @@ export interface ModeratedComment extends Comment {
 /** suspensions/{uid}: until when an account may not comment or report (null: for good). */
 export interface Suspension {
   uid: string;
+  /** The account's e-mail when it was suspended, so the administrator knows whom to lift. */
+  user: string;
   /** Milliseconds, or null for a permanent suspension. */
   until: number | null;
 }

@@ -19,7 +19,7 @@ export interface Moderation {
   suspensions: ReadonlyMap<string, Suspension>;
   remove: (comment: ModeratedComment) => Promise<void>;
   dismiss: (comment: ModeratedComment) => Promise<void>;
-  suspend: (uid: string, until: number | null, removeAll: boolean) => Promise<void>;
+  suspend: (suspension: Suspension, removeAll: boolean) => Promise<void>;
   lift: (uid: string) => Promise<void>;
 }
 
@@ -163,10 +163,10 @@ export function useModeration(changedAt: string | null): Moderation {
       await store.dismissReports(comment.id);
       dispatch({ type: 'dismissed', id: comment.id });
     },
-    async suspend(uid, until, removeAll) {
-      await store.suspend(uid, until, removeAll);
-      setSuspensions((known) => new Map(known).set(uid, { uid, until }));
-      if (removeAll) dispatch({ type: 'drop', gone: (listed) => listed.uid === uid });
+    async suspend(suspension, removeAll) {
+      await store.suspend(suspension, removeAll);
+      setSuspensions((known) => new Map(known).set(suspension.uid, suspension));
+      if (removeAll) dispatch({ type: 'drop', gone: (listed) => listed.uid === suspension.uid });
     },
     async lift(uid) {
       await store.liftSuspension(uid);

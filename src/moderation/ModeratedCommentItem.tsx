@@ -6,6 +6,7 @@ import type { Moderation } from '../hooks/useModeration';
 import { useSubmit } from '../hooks/useSubmit';
 import { permalinkTo } from '../lib/permalink';
 import { ChoiceButton } from '../ui/ChoiceButton';
+import { LiftSuspensionButton } from './SuspendedAccounts';
 
 export interface ModeratedCommentItemProps {
   comment: ModeratedComment;
@@ -39,7 +40,6 @@ export function ModeratedCommentItem({
   const authorId = useId();
   const [removeAll, setRemoveAll] = useState(false);
   const dismissing = useSubmit('Not dismissed');
-  const lifting = useSubmit('Not lifted');
   const suspended = isSuspendedAt(suspension, now);
   const reports = comment.reports === 1 ? '1 report' : `${comment.reports} reports`;
 
@@ -93,16 +93,7 @@ export function ModeratedCommentItem({
           </button>
         )}
         {suspended ? (
-          <button
-            type="button"
-            className="button button--small"
-            aria-describedby={authorId}
-            aria-busy={lifting.busy}
-            disabled={lifting.busy}
-            onClick={() => void lifting.run(() => moderation.lift(comment.uid))}
-          >
-            Lift suspension
-          </button>
+          <LiftSuspensionButton uid={comment.uid} describedBy={authorId} moderation={moderation} />
         ) : (
           <ChoiceButton<Duration>
             label="Suspend"
@@ -114,7 +105,10 @@ export function ModeratedCommentItem({
             options={DURATIONS}
             failure="Not suspended"
             onChoose={(duration) =>
-              moderation.suspend(comment.uid, untilFor(duration, Date.now()), removeAll)
+              moderation.suspend(
+                { uid: comment.uid, user: comment.user, until: untilFor(duration, Date.now()) },
+                removeAll,
+              )
             }
           >
             <label className="choice">
@@ -128,9 +122,9 @@ export function ModeratedCommentItem({
           </ChoiceButton>
         )}
       </div>
-      {(dismissing.error ?? lifting.error) && (
+      {dismissing.error && (
         <p role="alert" className="form-error">
-          {dismissing.error ?? lifting.error}
+          {dismissing.error}
         </p>
       )}
     </li>

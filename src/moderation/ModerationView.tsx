@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useModeration } from '../hooks/useModeration';
 import { useNow } from '../hooks/useNow';
 import { ModeratedCommentItem } from './ModeratedCommentItem';
+import { SuspendedAccounts } from './SuspendedAccounts';
 
 export interface ModerationViewProps {
   /** The feed's last live change (FeedState.changedAt): new comments are read then. */
@@ -36,6 +37,7 @@ export function ModerationView({ changedAt, onClose }: ModerationViewProps) {
           Back to the feed
         </button>
       </div>
+      <SuspendedAccounts moderation={moderation} now={now} />
       <fieldset className="choices choices--inline">
         <legend>Show</legend>
         <label className="choice">

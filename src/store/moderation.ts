@@ -133,13 +133,10 @@ export async function dismissReports(id: string): Promise<void> {
  * Suspends an account until `until` (ms) or for good (null); with `removeAll`, every comment it
  * wrote goes too, on every post (one commit a comment: the rules take one comment at a time).
  */
-export async function suspend(
-  uid: string,
-  until: number | null,
-  removeAll: boolean,
-): Promise<void> {
+export async function suspend({ uid, user, until }: Suspension, removeAll: boolean): Promise<void> {
   await call(({ sdk, db }) =>
     sdk.setDoc(sdk.doc(db, SUSPENSIONS, uid), {
+      user,
       until: until === null ? null : sdk.Timestamp.fromMillis(until),
       at: sdk.serverTimestamp(),
     }),
@@ -176,5 +173,6 @@ export async function readOwnSuspension(uid: string): Promise<Suspension | null>
 
 function toSuspension({ sdk }: Store, uid: string, data: unknown): Suspension {
   if (!isRecord(data)) throw new StoreError('data-loss', `suspensions/${uid} is not a document`);
-  return { uid, until: data.until instanceof sdk.Timestamp ? data.until.toMillis() : null };
+  const until = data.until instanceof sdk.Timestamp ? data.until.toMillis() : null;
+  return { uid, user: typeof data.user === 'string' ? data.user : '', until };
 }
