@@ -1,0 +1,190 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_POSTS, expect, test } from './fixtures';
+import {
+  FAN_EMAIL,
+  openFeed,
+  postAt,
+  useTheme,
+  signInAs,
+  signInAsAdmin,
+  storedPostIds,
+} from './support/app';
+import { describeFindings, scanPage } from './support/axe';
+import {
+  commentOverRest,
+  seedComment,
+  seedFullPost,
+  signInOutsideBrowser,
+  storedCommentTexts,
+} from './support/moderation';
+
+/**
+ * A comment section a club can police (issue 22), as people use it in the browser: a fan reports,
+ * the administrator moderates across posts (loaded or not), suspends and lifts; closed posts and
+ * the comment cap say why there is no comment box.
+ */
+const TROLL = 'e2e.troll@example.com';
+/** A post on the feed's third page: never loaded by these journeys. */
+const THIRD_PAGE = 75;
+
+function commentLine(post: Locator, text: string): Locator {
+  return post.getByRole('listitem').filter({ hasText: text });
+}
+
+async function openModeration(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Moderation' }).click();
+  const view = page.getByRole('region', { name: 'Moderation' });
+  await expect(view).toBeVisible();
+  return view;
+}
+
+function moderatedRow(view: Locator, text: string): Locator {
+  return view.getByRole('listitem').filter({ hasText: text });
+}
+
+test('a fan reports a comment; the administrator removes it, suspends its author and lifts the suspension', async ({
+  page,
+  otherPage,
+}) => {
+  const ids = await storedPostIds();
+  const far = { id: ids[THIRD_PAGE], title: DEMO_POSTS[THIRD_PAGE].title };
+  const troll = await signInOutsideBrowser(TROLL);
+  await seedComment(troll, far, 'Old insult far down the feed');
+
+  // The troll comments on the newest post.
+  await openFeed(otherPage);
+  await signInAs(otherPage, TROLL);
+  const trollPost = postAt(otherPage, 0);
+  await trollPost.getByRole('textbox', { name: 'Add a comment...' }).fill('Rubbish club');
+  await trollPost.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(commentLine(trollPost, 'Rubbish club')).toBeVisible();
+
+  // A fan reports it.
+  await openFeed(page);
+  await signInAs(page, FAN_EMAIL);
+  const line = commentLine(postAt(page, 0), 'Rubbish club');
+  await line.getByRole('button', { name: 'Report' }).click();
+  const report = page.getByRole('dialog', { name: 'Report this comment?' });
+  await report.getByRole('radio', { name: 'Abuse' }).check();
+  await report.getByRole('button', { name: 'Report' }).click();
+  await expect(line.getByRole('button', { name: 'Reported' })).toBeDisabled();
+
+  // The administrator finds it under 'Reported' and removes it.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInAsAdmin(page);
+  const view = await openModeration(page);
+  await view.getByRole('radio', { name: 'Reported' }).check();
+  const reported = moderatedRow(view, 'Rubbish club');
+  await expect(reported).toContainText('1 report');
+  await expect(view.getByRole('listitem')).toHaveCount(1);
+  await reported.getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Remove this comment?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(view.getByText('No comments to show')).toBeVisible();
+  expect(await storedCommentTexts(ids[0])).not.toContain('Rubbish club');
+
+  // Then suspends the author, taking every comment of theirs, on every post.
+  await view.getByRole('radio', { name: 'All comments' }).check();
+  const far_row = moderatedRow(view, 'Old insult far down the feed');
+  await far_row.getByRole('button', { name: 'Suspend' }).click();
+  const suspend = page.getByRole('dialog', { name: `Suspend ${TROLL}?` });
+  await suspend.getByRole('radio', { name: '24 hours' }).check();
+  await suspend.getByRole('checkbox', { name: 'Also remove all their comments' }).check();
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expect(far_row).toHaveCount(0);
+  await expect.poll(() => storedCommentTexts(far.id)).not.toContain('Old insult far down the feed');
+
+  // The suspended fan's page says so, and the rules refuse a comment sent around the app.
+  await otherPage.reload();
+  await expect(otherPage.getByText(/^You can't comment until /).first()).toBeVisible();
+  await expect(otherPage.getByRole('textbox', { name: 'Add a comment...' })).toHaveCount(0);
+  expect(await commentOverRest(troll, { id: ids[1], title: DEMO_POSTS[1].title }, 'Sneaky')).toBe(
+    'PERMISSION_DENIED',
+  );
+
+  // The administrator lifts the suspension; the fan comments again.
+  const suspended = view.getByRole('region', { name: 'Suspended accounts' });
+  await suspended.getByRole('button', { name: 'Lift suspension' }).click();
+  await expect(suspended).toHaveCount(0);
+  await otherPage.reload();
+  const again = postAt(otherPage, 1);
+  await again.getByRole('textbox', { name: 'Add a comment...' }).fill('Sorry, got carried away');
+  await again.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(commentLine(again, 'Sorry, got carried away')).toBeVisible();
+});
+
+test("closed comments and a full post say 'Comments are closed'", async ({ page, otherPage }) => {
+  await openFeed(page);
+  await signInAsAdmin(page);
+  const closing = postAt(page, 1);
+  await closing.getByRole('button', { name: 'Close comments' }).click();
+  await expect(closing.getByText('Comments are closed', { exact: true })).toBeVisible();
+
+  await openFeed(otherPage);
+  await signInAs(otherPage, FAN_EMAIL);
+  const closed = postAt(otherPage, 1);
+  await expect(closed.getByText('Comments are closed', { exact: true })).toBeVisible();
+  await expect(closed.getByRole('textbox', { name: 'Add a comment...' })).toHaveCount(0);
+
+  await closing.getByRole('button', { name: 'Reopen comments' }).click();
+  await otherPage.reload();
+  await expect(
+    postAt(otherPage, 1).getByRole('textbox', { name: 'Add a comment...' }),
+  ).toBeVisible();
+});
+
+test('a post at 400 comments says it has reached them', async ({ page }) => {
+  const title = await seedFullPost();
+  await openFeed(page);
+  await signInAs(page, FAN_EMAIL);
+  const full = postAt(page, 0);
+  await expect(full).toHaveAccessibleName(title);
+  await expect(full.getByText('Comments are closed', { exact: true })).toBeVisible();
+  await expect(full.getByText('This post has reached 400 comments')).toBeVisible();
+  await expect(full.getByRole('textbox', { name: 'Add a comment...' })).toHaveCount(0);
+});
+
+test('axe finds nothing serious in the moderation view, its dialogs and the report dialog, in dark and in light', async ({
+  page,
+  otherPage,
+}) => {
+  const ids = await storedPostIds();
+  await seedComment(
+    await signInOutsideBrowser(TROLL),
+    { id: ids[0], title: DEMO_POSTS[0].title },
+    'Rubbish club',
+  );
+
+  const scan = async (where: Page, what: string) => {
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(where, theme);
+      const findings = await scanPage(where);
+      expect(findings, `${what}, ${theme}: ${describeFindings(findings)}`).toEqual([]);
+    }
+  };
+
+  await openFeed(otherPage);
+  await signInAs(otherPage, FAN_EMAIL);
+  await commentLine(postAt(otherPage, 0), 'Rubbish club')
+    .getByRole('button', { name: 'Report' })
+    .click();
+  await expect(otherPage.getByRole('dialog', { name: 'Report this comment?' })).toBeVisible();
+  await scan(otherPage, 'the report dialog');
+
+  await openFeed(page);
+  await signInAsAdmin(page);
+  const view = await openModeration(page);
+  await expect(moderatedRow(view, 'Rubbish club')).toBeVisible();
+  await scan(page, 'the moderation view');
+  await moderatedRow(view, 'Rubbish club').getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByRole('dialog', { name: `Suspend ${TROLL}?` })).toBeVisible();
+  await scan(page, 'the suspend dialog');
+  await page
+    .getByRole('dialog', { name: `Suspend ${TROLL}?` })
+    .getByRole('button', { name: 'Suspend' })
+    .click();
+  await expect(view.getByRole('region', { name: 'Suspended accounts' })).toBeVisible();
+  await scan(page, 'the moderation view with a suspension');
+});
