@@ -1,6 +1,6 @@
 import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
-import { commentId } from '../../src/data/moderation';
+import { commentId } from '../../src/data/commentCopies';
 
 /**
  * A fan's account outside the browser, for what a person could do without the app: sign in to the

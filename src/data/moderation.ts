@@ -6,15 +6,8 @@ import type { Comment, Post } from './post';
  * "Moderation" the model). A post's comments stay the spec's `{user, text, date}`; every comment
  * added by this version also has a copy in comments/{id}, written in the same commit, so the
  * administrator can list, filter and page comments across posts without reading every post.
+ * Names and ids of those documents: ./commentCopies.ts (kept out of the first load).
  */
-export const COMMENTS = 'comments';
-export const REPORTS = 'reports';
-export const SUSPENSIONS = 'suspensions';
-export const COMMENTERS = 'commenters';
-
-/** Why a fan reports a comment, in the words the rules accept. */
-export const REPORT_REASONS = ['Spam', 'Abuse', 'Other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** comments/{id}: the moderation copy of one comment. */
 export interface ModeratedComment extends Comment {
@@ -37,24 +30,6 @@ export interface Suspension {
   user: string;
   /** Milliseconds, or null for a permanent suspension. */
   until: number | null;
-}
-
-/**
- * The id of a comment's copy: the post's id, '_', and the lower-case hex SHA-256 of the UTF-8 of
- * `user + '\n' + text + '\n' + date`. The rules compute the same id (hashing.sha256), so they can
- * tie the copy to the comment both ways: added together, removed together. Two identical comments
- * on one post (stored twice) share one copy.
- */
-export async function commentId(postId: string, { user, text, date }: Comment): Promise<string> {
-  const bytes = new TextEncoder().encode(`${user}\n${text}\n${date}`);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${postId}_${hex}`;
-}
-
-/** reports/{id}: one fan's report of one comment; its id makes it once per fan and comment. */
-export function reportId(commentIdValue: string, reporterUid: string): string {
-  return `${commentIdValue}_${reporterUid}`;
 }
 
 /** Whether a suspension stops the account now. */

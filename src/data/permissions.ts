@@ -34,7 +34,10 @@ export function canRemoveComment(user: AppUser | null, comment: Comment): boolea
   return isAdmin(user) || (canComment(user) && comment.user === user.email);
 }
 
-/** A fan reports someone else's comment; the administrator removes instead. */
-export function canReportComment(user: AppUser | null, comment: Comment): boolean {
-  return canComment(user) && !isAdmin(user) && comment.user !== user.email;
+/**
+ * A fan reports someone else's comment (`null`: whether they report at all); the administrator
+ * removes instead.
+ */
+export function canReportComment(user: AppUser | null, comment: Comment | null): boolean {
+  return canComment(user) && !isAdmin(user) && comment?.user !== user.email;
 }

@@ -1,30 +1,32 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import type { RemovedCopies } from '../data/feedReducer';
-import type { ReportReason } from '../data/moderation';
+import type { ReportReason } from '../data/commentCopies';
 import type { Comment } from '../data/post';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 
 export interface CommentListProps {
+  postId: string;
   comments: Comment[];
   headingId: string;
   /** Whether the signed-in user may remove this comment (hides the button only; the rules decide). */
   canRemove: (comment: Comment) => boolean;
   onRemove: (comment: Comment, copies: RemovedCopies) => Promise<void>;
-  /** Whether the signed-in user may report this comment (someone else's, not suspended). */
+  /** The signed-in fan's account, who may report comments; null for nobody. */
+  reporter: string | null;
+  /** Whether the signed-in user may report this comment (someone else's). */
   canReport: (comment: Comment) => boolean;
-  /** Whether this comment was reported from this page (its button reads 'Reported'). */
-  isReported: (comment: Comment) => boolean;
-  onReport: (comment: Comment, reason: ReportReason) => Promise<void>;
+  onReport: (comment: Comment, reason: ReportReason, uid: string) => Promise<void>;
 }
 
 /** 'Comments:' and one line per comment: author, then text, and 'Remove' where allowed. */
 export function CommentList({
+  postId,
   comments,
   headingId,
   canRemove,
   onRemove,
+  reporter,
   canReport,
-  isReported,
   onReport,
 }: CommentListProps) {
   const idPrefix = useId();
@@ -55,12 +57,14 @@ export function CommentList({
                   <span className="comment__separator">: </span>
                   <span className="comment__text">{comment.text}</span>
                 </span>
-                {canReport(comment) && (
+                {reporter !== null && canReport(comment) && (
                   <Suspense fallback={null}>
                     <LazyReportButton
+                      uid={reporter}
+                      postId={postId}
+                      comment={comment}
                       commentId={textId}
-                      reported={isReported(comment)}
-                      onReport={(reason) => onReport(comment, reason)}
+                      onReport={(reason) => onReport(comment, reason, reporter)}
                     />
                   </Suspense>
                 )}

@@ -11,7 +11,6 @@ import {
 } from 'react';
 import { PAGE_SIZE } from '../data/postsQuery';
 import type { FeedModel } from '../hooks/useFeed';
-import { useCommenting } from '../hooks/useCommenting';
 import { useNow } from '../hooks/useNow';
 import type { AppUser } from '../data/permissions';
 import { useNeedsNetwork } from '../ui/needsNetwork';
@@ -74,10 +73,9 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
   const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
-  const commenting = useCommenting(user);
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId, commenting }),
-    [user, ops, now, idPrefix, deletedElsewhere, pinnedId, commenting],
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;

@@ -1,13 +1,12 @@
 import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../admin/lazyAdmin';
 import { safeHttpUrl } from '../data/safeUrl';
-import { commentsClosed, isSuspendedAt } from '../data/moderation';
+import { commentsClosed } from '../data/moderation';
 import { canComment, canRemoveComment, canReportComment, isAdmin } from '../data/permissions';
-import { reportKey } from '../hooks/useCommenting';
-import { CommentsClosed, SuspendedNotice } from './CommentsClosed';
+import { CommentsClosed } from './CommentsClosed';
 import { CommentList } from './CommentList';
 import { DealStatusBadge } from './DealStatusBadge';
-import { LazyCommentForm } from './lazyComments';
+import { LazyCommentBox } from './lazyComments';
 import { useFeedContext } from './feedContext';
 import type { Post } from '../data/post';
 import { PostImage, type ImagePriority } from './PostImage';
@@ -26,9 +25,8 @@ export interface PostCardProps {
  * shows or hides articles). Memoised: nothing here depends on the search.
  */
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
-  const { user, ops, now, deletedElsewhere, commenting } = useFeedContext();
+  const { user, ops, now, deletedElsewhere } = useFeedContext();
   const closed = commentsClosed(post);
-  const suspended = isSuspendedAt(commenting.suspension, now);
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
@@ -100,33 +98,28 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
       )}
       <section className="comments" aria-labelledby={commentsId}>
         <CommentList
+          postId={post.id}
           comments={post.comments}
           headingId={commentsId}
           canRemove={(comment) => canRemoveComment(user, comment)}
           onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}
-          canReport={(comment) => !suspended && canReportComment(user, comment)}
-          isReported={(comment) => commenting.reported.has(reportKey(post.id, comment))}
-          onReport={async (comment, reason) => {
-            if (!user) return;
-            await ops.reportComment(post.id, comment, reason, user.uid);
-            commenting.markReported(reportKey(post.id, comment));
-          }}
+          reporter={user && canReportComment(user, null) ? user.uid : null}
+          canReport={(comment) => canReportComment(user, comment)}
+          onReport={(comment, reason, uid) => ops.reportComment(post.id, comment, reason, uid)}
         />
         {closed ? (
           <CommentsClosed reason={closed} />
         ) : (
-          canComment(user) &&
-          (suspended ? (
-            <SuspendedNotice until={commenting.suspension?.until ?? null} />
-          ) : (
+          canComment(user) && (
             <Suspense fallback={null}>
-              <LazyCommentForm
+              <LazyCommentBox
+                uid={user.uid}
                 email={user.email}
                 titleId={titleId}
                 onComment={(comment) => ops.addComment(post, comment, user.uid)}
               />
             </Suspense>
-          ))
+          )
         )}
       </section>
     </>

@@ -1,18 +1,32 @@
-import { REPORT_REASONS, type ReportReason } from '../data/moderation';
+import { REPORT_REASONS, type ReportReason } from '../data/commentCopies';
+import { isSuspendedAt } from '../data/moderation';
+import type { Comment } from '../data/post';
+import { markReported, reportKey, useOwnSuspension, useReported } from '../hooks/useOwnSuspension';
 import { ChoiceButton } from '../ui/ChoiceButton';
+import { useFeedContext } from './feedContext';
 
 export interface ReportButtonProps {
+  /** The signed-in fan's account. */
+  uid: string;
+  postId: string;
+  comment: Comment;
   /** The comment's text element, so 'Report' says which comment it is for. */
   commentId: string;
-  /** Reported from this page already: the button reads 'Reported'. */
-  reported: boolean;
   onReport: (reason: ReportReason) => Promise<void>;
 }
 
 const REASONS = REPORT_REASONS.map((reason) => [reason, reason] as const);
 
-/** 'Report' on someone else's comment: a reason, then the report; 'Reported' once sent. */
-export function ReportButton({ commentId, reported, onReport }: ReportButtonProps) {
+/**
+ * 'Report' on someone else's comment: a reason, then the report; 'Reported' once sent from this
+ * page. None for a suspended fan (the rules refuse their reports).
+ */
+export function ReportButton({ uid, postId, comment, commentId, onReport }: ReportButtonProps) {
+  const key = reportKey(postId, comment);
+  const reported = useReported(key);
+  const suspension = useOwnSuspension(uid);
+  const { now } = useFeedContext();
+  if (isSuspendedAt(suspension, now)) return null;
   return (
     <ChoiceButton
       label={reported ? 'Reported' : 'Report'}
@@ -24,7 +38,10 @@ export function ReportButton({ commentId, reported, onReport }: ReportButtonProp
       legend="Why should the administrator look at it?"
       options={REASONS}
       failure="Not reported"
-      onChoose={onReport}
+      onChoose={async (reason) => {
+        await onReport(reason);
+        markReported(key);
+      }}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { createContext, use } from 'react';
 import type { AppUser } from '../data/permissions';
-import type { Commenting } from '../hooks/useCommenting';
 import type { FeedOps } from '../hooks/useFeed';
 
 /** What every card needs from the feed around it, so no card gets it through four levels of props. */
@@ -15,8 +14,6 @@ export interface FeedContextValue {
   idPrefix: string;
   /** The post a permalink names, once it is shown (first, highlighted); null otherwise. */
   pinnedId: string | null;
-  /** The signed-in fan's suspension and reports. */
-  commenting: Commenting;
 }
 
 export const FeedContext = createContext<FeedContextValue | null>(null);

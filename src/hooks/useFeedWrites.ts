@@ -1,6 +1,6 @@
 import { useState, type Dispatch } from 'react';
 import type { FeedAction, RemovedCopies } from '../data/feedReducer';
-import type { ReportReason } from '../data/moderation';
+import type { ReportReason } from '../data/commentCopies';
 import type { Comment, NewPost, PostEdit } from '../data/post';
 import { StoreError } from '../data/storeError';
 import type * as Writes from '../store/writes';

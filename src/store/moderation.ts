@@ -1,4 +1,5 @@
-import { COMMENTS, SUSPENSIONS, type ModeratedComment, type Suspension } from '../data/moderation';
+import { COMMENTS, SUSPENSIONS } from '../data/commentCopies';
+import type { ModeratedComment, Suspension } from '../data/moderation';
 import { isRecord } from '../data/post';
 import { StoreError, storeErrorCode } from '../data/storeError';
 import { call, loadStore, readAll, removeComment, type Store } from './writes';

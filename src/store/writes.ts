@@ -8,7 +8,7 @@ import {
   commentId,
   reportId,
   type ReportReason,
-} from '../data/moderation';
+} from '../data/commentCopies';
 import { toPost, type Comment, type NewPost, type Post, type PostEdit } from '../data/post';
 import { POST_CHANGES } from '../data/postsQuery';
 import { StoreError, storeErrorCode } from '../data/storeError';

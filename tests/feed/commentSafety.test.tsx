@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { commentId, reportId } from '../../src/data/moderation';
+import { commentId, reportId } from '../../src/data/commentCopies';
 import { getUser, signInWithEmulatorAccount } from '../../src/store/session';
 import { buildPost, readPost, seedPosts, type StoredPost } from './support/firestore';
 import { readStored, seedCommentCopies, seedSuspension } from './support/moderation';

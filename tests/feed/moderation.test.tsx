@@ -6,7 +6,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_EVERY_MS } from '../../src/hooks/liveChecks';
-import { commentId } from '../../src/data/moderation';
+import { commentId } from '../../src/data/commentCopies';
 import { buildPosts, readPost, seedPosts, type StoredPost } from './support/firestore';
 import { readStored, seedCommentCopies, storedIds } from './support/moderation';
 import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';

@@ -1,7 +1,7 @@
 import { ownerClient, toFields, type OwnerClient } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
-import { commentId } from '../../../src/data/moderation';
+import { commentId } from '../../../src/data/commentCopies';
 import type { StoredPost } from './firestore';
 
 /**

@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+import type { Suspension } from '../data/moderation';
+
+/**
+ * The signed-in fan's own suspension, read once per account and page (suspensions/{uid}: only the
+ * account itself and the administrator may read it). Loaded with the comment box and the Report
+ * button, never with a visitor's first load. Unknown (not yet read, or unreadable) counts as not
+ * suspended: the rules still refuse a suspended account's comments and reports.
+ */
+const reads = new Map<string, Suspension | null>();
+const asked = new Set<string>();
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function ask(uid: string): void {
+  if (asked.has(uid)) return;
+  asked.add(uid);
+  import('../store/moderation')
+    .then(({ readOwnSuspension }) => readOwnSuspension(uid))
+    .then(
+      (suspension) => {
+        reads.set(uid, suspension);
+        listeners.forEach((listener) => listener());
+      },
+      (error: unknown) => {
+        asked.delete(uid);
+        console.warn('Could not read whether this account may comment', error);
+      },
+    );
+}
+
+export function useOwnSuspension(uid: string): Suspension | null {
+  ask(uid);
+  return useSyncExternalStore(subscribe, () => reads.get(uid) ?? null);
+}
+
+/** Reported from this page, by `reportKey()`: those buttons read 'Reported'. */
+const reported = new Set<string>();
+
+/** Which comment of which post: the key of what this page reported. */
+export function reportKey(postId: string, comment: { user: string; text: string; date: string }) {
+  return JSON.stringify([postId, comment.user, comment.date, comment.text]);
+}
+
+export function markReported(key: string): void {
+  reported.add(key);
+  listeners.forEach((listener) => listener());
+}
+
+export function useReported(key: string): boolean {
+  return useSyncExternalStore(subscribe, () => reported.has(key));
+}
