@@ -83,11 +83,11 @@ function parseComposite(raw: unknown, where: string): CompositeIndex {
   const fields = expectArray(entry.fields, `${where}.fields`).map((field, i) =>
     parseIndexField(field, `${where}.fields[${i}]`),
   );
-  const named = fields.filter((f) => !isNameField(f.path));
-  // matches Firestore's Admin API: one field is a single-field index, configured by overrides.
+  // matches Firestore's Admin API: one field is a single-field index, configured by overrides
+  // (but `a ASCENDING, __name__ DESCENDING` is a composite index).
   assertArgument(
-    named.length >= 2,
-    `'${where}' has ${named.length} field(s) besides __name__: a composite index needs at least 2 (a single-field index is automatic, or set by fieldOverrides).`,
+    fields.length >= 2,
+    `'${where}' has ${fields.length} field: a composite index needs at least 2 (single-field indexes are automatic, or set by fieldOverrides).`,
   );
   const seen = new Set<string>();
   fields.forEach((field, i) => {
