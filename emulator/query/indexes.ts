@@ -13,7 +13,7 @@
  */
 import { canonicalFieldPath, isNameField, NAME_FIELD, type FieldPath } from '../fieldPath';
 import type { IndexConfig, IndexField, IndexMode, QueryScope } from '../indexes';
-import { flatten, type Filter } from './filters';
+import type { Filter } from './filters';
 import { missingIndexError, type MissingIndex } from './indexMessage';
 import type { Query } from './structuredQuery';
 
@@ -191,8 +191,6 @@ function disjuncts(filter: Filter | null): Leaf[][] {
   if (!filter) return [[]];
   if (filter.kind !== 'composite') return [[filter]];
   if (filter.op === 'OR') return filter.filters.flatMap(disjuncts);
-  if (!filter.filters.some((f) => f.kind === 'composite' && f.op === 'OR'))
-    return [flatten(filter)];
   return filter.filters
     .map(disjuncts)
     .reduce<Leaf[][]>(

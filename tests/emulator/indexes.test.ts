@@ -283,6 +283,18 @@ describe("an index's fields and directions must match the query's", () => {
       true,
     ],
     [
+      'an OR inside nested ANDs: each disjunct needs its own, not their union',
+      {
+        where: and(filter('x', 'EQUAL'), and(or(filter('a', 'EQUAL'), filter('b', 'EQUAL')))),
+        orderBy: [desc('c')],
+      },
+      [
+        index(['a', 'ASCENDING'], ['b', 'ASCENDING'], ['c', 'DESCENDING']),
+        index(['x', 'ASCENDING'], ['c', 'DESCENDING']),
+      ],
+      false,
+    ],
+    [
       'an index of another collection',
       eqThenOrder,
       [{ ...index(['a', 'ASCENDING'], ['b', 'DESCENDING']), collectionGroup: 'others' }],
