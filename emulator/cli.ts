@@ -151,9 +151,8 @@ function loadIndexes(path: string): DeclaredIndexes {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    fail(
-      `--indexes: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
-    ); // readFileSync throws system errors
+    const code = (error as NodeJS.ErrnoException).code; // readFileSync throws system errors
+    fail(`--indexes: cannot read ${path}: ${code ?? String(error)}.`);
   }
   try {
     return new DeclaredIndexes(parseIndexConfig(text, basename(path)));

@@ -29,11 +29,11 @@ interface Need {
   suffix: IndexField[];
 }
 
-const EQUALITY_OPS: readonly string[] = ['EQUAL', 'IN', 'IS_NULL', 'IS_NAN'];
-const CONTAINS_OPS: readonly string[] = ['ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY'];
 /** A field or unary filter. */
 type Leaf = Exclude<Filter, { kind: 'composite' }>;
 
+const EQUALITY_OPS: readonly string[] = ['EQUAL', 'IN', 'IS_NULL', 'IS_NAN'];
+const CONTAINS_OPS: readonly string[] = ['ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY'];
 const ORDER_MODES: readonly IndexMode[] = ['ASCENDING', 'DESCENDING'];
 
 /** The declared indexes, grouped once for the lookups every query makes. */
