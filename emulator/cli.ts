@@ -8,6 +8,8 @@ import { parseCommandLine, USAGE, type CliFlags } from './cliArgs';
 import { EXPORT_FILE } from './dataFiles';
 import { parseOrigin } from './cors';
 import { watchAncestors } from './parentWatch';
+import { parseIndexConfig } from './indexes';
+import { DeclaredIndexes } from './query/indexes';
 import { compileRules, RulesSyntaxError } from './rules/index';
 import type { RulesValidator } from './rules/validator';
 import { startFirestoreEmulator, type RunningEmulator } from './server';
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
       fail(error instanceof Error ? error.message : String(error));
     }
   }
+  const indexesPath = flags.indexes ? resolve(flags.indexes) : null;
+  const indexes = indexesPath ? loadIndexes(indexesPath) : null;
   const dataDir = flags['data-dir'] ? resolve(flags['data-dir']) : undefined;
   if (dataDir && (flags.import || flags['export-on-exit']))
     fail('--data-dir already imports and exports; use it without --import and --export-on-exit.');
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
       importDir,
       dataDir,
       journalWaitsForDisk: flags['journal-fsync'],
+      indexes,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code; // listen() rejects with a system error
@@ -106,6 +111,11 @@ async function main(): Promise<void> {
     console.log('  !! Start with --rules firestore.rules to enforce them.                      !!');
     console.log('  !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!');
   }
+  console.log(
+    indexesPath
+      ? `  indexes: ${indexesPath} (enforced: a query needing an index it lacks fails as in production)`
+      : '  indexes: NOT enforced (start with --indexes firestore.indexes.json to refuse queries production would)',
+  );
   if (rulesPath && flags['watch-rules']) watchRules(rulesPath, emulator);
 
   let stopping = false;
@@ -133,6 +143,22 @@ async function main(): Promise<void> {
     console.log(`Firestore emulator: stopping because ${why}.`);
     void stop('parent exited');
   });
+}
+
+/** The --indexes file, or a stop naming what is wrong with it. */
+function loadIndexes(path: string): DeclaredIndexes {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code; // readFileSync throws system errors
+    fail(`--indexes: cannot read ${path}: ${code ?? String(error)}.`);
+  }
+  try {
+    return new DeclaredIndexes(parseIndexConfig(text, basename(path)));
+  } catch (error) {
+    fail(`--indexes: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Watches the directory (editors often replace the file), recompiles, keeps the old rules on error. */

@@ -7,6 +7,7 @@ const OPTIONS = {
   project: { type: 'string', default: 'demo-transfer-feed' },
   rules: { type: 'string' },
   'watch-rules': { type: 'boolean', default: false },
+  indexes: { type: 'string' },
   'data-dir': { type: 'string' },
   'journal-fsync': { type: 'boolean', default: false },
   import: { type: 'string' },
@@ -25,6 +26,8 @@ Options:
   --project ID           project id shown in the banner; any id is accepted (default demo-transfer-feed)
   --rules PATH           enforce these security rules (otherwise every request is allowed)
   --watch-rules          reload the rules when the file changes (the old ones stay on a syntax error)
+  --indexes FILE         refuse, as production does, a query needing a composite index FILE
+                         (firestore.indexes.json) does not declare (otherwise indexes are not checked)
   --data-dir DIR         load DIR at start, journal every acknowledged write there, compact on stop;
                          one emulator per directory (emulator.lock)
   --journal-fsync        with --data-dir: wait for the disk before answering, so writes survive a power cut

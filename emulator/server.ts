@@ -21,6 +21,7 @@ import { runAggregationQuery } from './operations/runAggregationQuery';
 import { runQuery } from './operations/runQuery';
 import { parseAndCompileRules } from './operations/securityRules';
 import { route, type Route } from './routes';
+import type { DeclaredIndexes } from './query/indexes';
 import type { RulesValidator } from './rules/validator';
 import { EmulatorState } from './state';
 
@@ -55,6 +56,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** With dataDir: answer commits only once fdatasync is done (see JournalOptions). */
   journalWaitsForDisk?: boolean;
+  /** A query these cannot serve is refused as production refuses it; null or absent: not checked. */
+  indexes?: DeclaredIndexes | null;
 }
 
 export interface RunningEmulator {
@@ -174,6 +177,7 @@ export async function startFirestoreEmulator(options: EmulatorOptions): Promise<
       db: target.db,
       caller: callerFromHeader(req.headers.authorization),
       rules,
+      indexes: options.indexes ?? null,
     };
     if (target.kind === 'runQuery') return runQuery(state, { parent: target.parent, body }, ctx);
     if (target.kind === 'runAggregationQuery')

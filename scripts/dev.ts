@@ -1,13 +1,19 @@
 /**
  * `npm run dev`: the whole app on this machine, offline. Starts the Firebase Auth emulator, this
- * project's Firestore emulator (enforcing firestore.rules, reloading them on change), seeds demo
+ * project's Firestore emulator (enforcing firestore.rules, reloading them on change, and
+ * firestore.indexes.json), seeds demo
  * posts into an empty store, then Vite. Ctrl-C stops every child; data survives in .emulator-data
  * (journaled, so also a kill or a crash).
  */
 import { join, resolve } from 'node:path';
 import { readAdminEmail } from './lib/adminEmail';
 import { APP_ENV_DEFAULTS } from './lib/appEnv';
-import { parseHostPort, startAuthEmulator, startFirestoreEmulatorProcess } from './lib/emulators';
+import {
+  INDEXES_PATH,
+  parseHostPort,
+  startAuthEmulator,
+  startFirestoreEmulatorProcess,
+} from './lib/emulators';
 import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes';
 import { seedIfEmpty } from './seed/seed';
 
@@ -55,6 +61,7 @@ async function main(): Promise<void> {
     ...firestore,
     rulesPath: join(ROOT, 'firestore.rules'),
     watchRules: true,
+    indexesPath: INDEXES_PATH,
     // Journaled: a write answered 200 survives Ctrl-C, a kill or a crash.
     dataDir: DATA_DIR,
     onSpawn: track,

@@ -60,6 +60,8 @@ export function runAggregationQuery(
   const query = parseStructuredQuery(aggregationQuery.structuredQuery, `${WHERE}.structured_query`);
   const aggregations = parseAggregations(aggregationQuery.aggregations);
 
+  // matches Firestore: a query without the indexes it needs fails before it reads anything.
+  ctx.indexes?.check(query, ctx.db.project, ctx.db.database);
   const db = state.database(ctx.db);
   const now = currentTime();
   const target = queryTarget(db, request.parent, query);

@@ -36,6 +36,8 @@ export function runQuery(
   ]);
   rejectReadOptions(body);
   const query = parseStructuredQuery(body.structuredQuery);
+  // matches Firestore: a query without the indexes it needs fails before it reads anything.
+  ctx.indexes?.check(query, ctx.db.project, ctx.db.database);
   const db = state.database(ctx.db);
   const now = currentTime();
   const target = queryTarget(db, request.parent, query);

@@ -8,7 +8,7 @@ import type { Fields } from '../../emulator/model';
 import { printLine, type BenchLine } from './emulatorFigures';
 import { benchCommentRule } from './emulatorRules';
 import { runLimitsBench } from './emulatorLimits';
-import { startFirestoreEmulatorProcess } from '../lib/emulators';
+import { INDEXES_PATH, startFirestoreEmulatorProcess } from '../lib/emulators';
 import { ownerClient, toFields } from '../lib/ownerClient';
 import { keepAliveSend } from '../lib/send';
 import { readFileSync } from 'node:fs';
@@ -33,14 +33,18 @@ export interface BenchEmulatorOptions {
   rulesPath?: string;
   /** Journaled data directory (--data-dir). */
   dataDir?: string;
+  /** Refuse queries firestore.indexes.json cannot serve (--indexes), as dev and the tests do; true by default. */
+  enforceIndexes?: boolean;
 }
 
 /** The emulator on a free port, optionally enforcing a rules file. */
-export async function startBenchEmulator(
-  options: BenchEmulatorOptions = {},
-): Promise<BenchEmulator> {
+export async function startBenchEmulator({
+  enforceIndexes = true,
+  ...options
+}: BenchEmulatorOptions = {}): Promise<BenchEmulator> {
   const emulator = await startFirestoreEmulatorProcess({
     ...options,
+    indexesPath: enforceIndexes ? INDEXES_PATH : undefined,
     // Its banner is noise here; what went wrong is not.
     onLine: (line) => {
       if (/error|fail/i.test(line)) console.error(`[emulator] ${line}`);

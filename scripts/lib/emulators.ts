@@ -4,6 +4,8 @@ import { assertPortFree, freePort, spawnManaged, type ManagedProcess } from './p
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const EMULATOR_CLI = join(ROOT, 'emulator/cli.ts');
+/** The composite indexes the app's queries need; dev, tests and benchmarks enforce them (--indexes). */
+export const INDEXES_PATH = join(ROOT, 'firestore.indexes.json');
 /** What the emulator's banner line says once its port is open. */
 export const EMULATOR_LISTENING = 'listening on';
 
@@ -43,6 +45,8 @@ export interface FirestoreEmulatorOptions extends StartHooks {
   port?: number;
   rulesPath?: string;
   watchRules?: boolean;
+  /** Refuse queries these indexes cannot serve, as production does (emulator --indexes). */
+  indexesPath?: string;
   /** Loaded before the port opens, journaled on every commit, saved on stop (emulator --data-dir). */
   dataDir?: string;
   importDir?: string;
@@ -68,6 +72,7 @@ export async function startFirestoreEmulatorProcess(
   const args = ['--host', host, '--port', String(port)];
   if (options.rulesPath) args.push('--rules', options.rulesPath);
   if (options.watchRules) args.push('--watch-rules');
+  if (options.indexesPath) args.push('--indexes', options.indexesPath);
   if (options.dataDir) args.push('--data-dir', options.dataDir);
   if (options.importDir) args.push('--import', options.importDir);
   if (options.exportOnExit) args.push('--export-on-exit', options.exportOnExit);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDemoPosts, type DemoPost } from '../seed/demoPosts';
 import { writePosts } from '../seed/seed';
-import { startFirestoreEmulatorProcess } from './emulators';
+import { INDEXES_PATH, startFirestoreEmulatorProcess } from './emulators';
 import { startHostingEmulator } from './hostingEmulator';
 import { clearAuthAccounts, ownerClient } from './ownerClient';
 import type { ManagedProcess } from './processes';
@@ -38,7 +38,12 @@ export async function startStack(ports: StackPorts, buildDir: string, now: numbe
         connectSources: emulatorOrigins(ports),
         authPort: ports.auth,
       }),
-      startFirestoreEmulatorProcess({ host: HOST, port: ports.firestore, rulesPath: RULES_PATH }),
+      startFirestoreEmulatorProcess({
+        host: HOST,
+        port: ports.firestore,
+        rulesPath: RULES_PATH,
+        indexesPath: INDEXES_PATH,
+      }),
     ]);
     for (const result of started) {
       if (result.status === 'fulfilled') processes.push(result.value);

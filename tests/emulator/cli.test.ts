@@ -38,6 +38,56 @@ describe('emulator/cli.ts', { timeout: 60_000 }, () => {
     expect(run.output()).toMatch(/firestore\.rules:3:\d+: /);
   });
 
+  it('stops naming the entry at fault when the --indexes file is malformed', async () => {
+    const indexes = join(dir, 'firestore.indexes.json');
+    await writeFile(
+      indexes,
+      JSON.stringify({
+        indexes: [
+          {
+            collectionGroup: 'c',
+            queryScope: 'COLLECTION',
+            fields: [{ fieldPath: 'a', order: 'UP' }],
+          },
+        ],
+      }),
+    );
+    const run = cli('--port', String(await freePort()), '--indexes', indexes);
+    expect((await run.exited).code).toBe(1);
+    expect(run.output()).toContain(
+      `--indexes: firestore.indexes.json: Invalid value at 'indexes[0].fields[0].order': "UP" (expected ASCENDING or DESCENDING).`,
+    );
+  });
+
+  it('stops when the --indexes file cannot be read', async () => {
+    const run = cli('--port', String(await freePort()), '--indexes', join(dir, 'missing.json'));
+    expect((await run.exited).code).toBe(1);
+    expect(run.output()).toContain(`--indexes: cannot read ${join(dir, 'missing.json')}: ENOENT.`);
+  });
+
+  it('with --indexes says so and refuses a query that needs an index the file lacks', async () => {
+    const port = await freePort();
+    const run = cli('--port', String(port), '--indexes', 'firestore.indexes.json');
+    expect(await run.waitForLine('indexes:')).toContain('firestore.indexes.json (enforced');
+    const url = `http://127.0.0.1:${port}/v1/projects/demo-cli/databases/(default)/documents:runQuery`;
+    const response = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify({
+        structuredQuery: {
+          from: [{ collectionId: 'posts' }],
+          where: {
+            fieldFilter: { field: { fieldPath: 'deal' }, op: 'EQUAL', value: { stringValue: 'd' } },
+          },
+          orderBy: [{ field: { fieldPath: 'created' }, direction: 'DESCENDING' }],
+        },
+      }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { code: 400, status: 'FAILED_PRECONDITION' },
+    });
+  });
+
   it('names the port when it is already in use', async () => {
     const port = await freePort();
     const blocker: Server = createServer();
@@ -95,6 +145,7 @@ describe('emulator/cli.ts', { timeout: 60_000 }, () => {
     );
     // The warning comes after the banner, maybe in a later chunk of output: wait for it.
     await first.waitForLine(WARNING);
+    await first.waitForLine('indexes: NOT enforced');
     const name = 'projects/demo-cli/databases/(default)/documents/posts/a';
     const url = `http://127.0.0.1:${port}/v1/projects/demo-cli/databases/(default)/documents`;
     const written = await fetch(`${url}:commit`, {
@@ -121,8 +172,14 @@ describe('emulator/cli.ts', { timeout: 60_000 }, () => {
     const run = cli('--help');
     expect((await run.exited).code).toBe(0);
     expect(run.output()).toMatch(/^Usage: tsx emulator\/cli\.ts \[options\]/);
-    for (const flag of ['--port PORT', '--rules PATH', '--data-dir DIR', '--allow-origin ORIGIN'])
-      expect(run.output()).toContain(flag);
+    const flags = [
+      '--port PORT',
+      '--rules PATH',
+      '--indexes FILE',
+      '--data-dir DIR',
+      '--allow-origin ORIGIN',
+    ];
+    for (const flag of flags) expect(run.output()).toContain(flag);
   });
 
   it('names an unknown flag in one line and exits 2, without a stack trace', async () => {

@@ -1,4 +1,5 @@
 import {
+  INDEXES_PATH,
   parseHostPort,
   startAuthEmulator,
   startFirestoreEmulatorProcess,
@@ -31,6 +32,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     startFirestoreEmulatorProcess({
       ...parseHostPort(TEST_FIRESTORE_HOST),
       rulesPath: 'firestore.rules',
+      indexesPath: INDEXES_PATH,
     }).then(keep),
   ]);
   const failure = results.find((result) => result.status === 'rejected');
