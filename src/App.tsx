@@ -47,7 +47,7 @@ export function App() {
       </Header>
       <main className="main">
         {admin && moderating ? (
-          <Suspense fallback={<p role="status">Loading moderation...</p>}>
+          <Suspense fallback={null}>
             <LazyModerationView changedAt={feed.changedAt} onClose={() => setModerating(false)} />
           </Suspense>
         ) : (

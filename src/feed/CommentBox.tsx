@@ -1,7 +1,6 @@
 import { isSuspendedAt } from '../data/moderation';
-import { useOwnSuspension } from '../hooks/useOwnSuspension';
+import { useOwnSuspension } from '../hooks/fanCommenting';
 import { CommentForm, type CommentFormProps } from './CommentForm';
-import { SuspendedNotice } from './CommentsClosed';
 import { useFeedContext } from './feedContext';
 
 export interface CommentBoxProps extends CommentFormProps {
@@ -14,4 +13,18 @@ export function CommentBox({ uid, ...form }: CommentBoxProps) {
   const { now } = useFeedContext();
   if (isSuspendedAt(suspension, now)) return <SuspendedNotice until={suspension?.until ?? null} />;
   return <CommentForm {...form} />;
+}
+
+/** In place of the comment form for a suspended fan: until when (null: for good). */
+export function SuspendedNotice({ until }: { until: number | null }) {
+  return (
+    <p className="comments__closed">
+      {until === null
+        ? "You can't comment on this feed"
+        : `You can't comment until ${new Date(until).toLocaleString(undefined, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}`}
+    </p>
+  );
 }

@@ -1,6 +1,5 @@
 import { Suspense, useId, type ReactNode } from 'react';
 import type { RemovedCopies } from '../data/feedReducer';
-import type { ReportReason } from '../data/commentCopies';
 import type { Comment } from '../data/post';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 
@@ -15,7 +14,6 @@ export interface CommentListProps {
   reporter: string | null;
   /** Whether the signed-in user may report this comment (someone else's). */
   canReport: (comment: Comment) => boolean;
-  onReport: (comment: Comment, reason: ReportReason, uid: string) => Promise<void>;
 }
 
 /** 'Comments:' and one line per comment: author, then text, and 'Remove' where allowed. */
@@ -27,15 +25,9 @@ export function CommentList({
   onRemove,
   reporter,
   canReport,
-  onReport,
 }: CommentListProps) {
   const idPrefix = useId();
   const seen = new Map<string, number>();
-  const stored = new Map<string, number>();
-  for (const comment of comments) {
-    const content = contentOf(comment);
-    stored.set(content, (stored.get(content) ?? 0) + 1);
-  }
   return (
     <>
       <h4 id={headingId} className="comments__heading">
@@ -64,7 +56,6 @@ export function CommentList({
                       postId={postId}
                       comment={comment}
                       commentId={textId}
-                      onReport={(reason) => onReport(comment, reason, reporter)}
                     />
                   </Suspense>
                 )}
@@ -73,7 +64,7 @@ export function CommentList({
                     <LazyRemoveCommentButton
                       comment={comment}
                       commentId={textId}
-                      copies={stored.get(content) ?? 1}
+                      comments={comments}
                       onRemove={(copies) => onRemove(comment, copies)}
                     />
                   </Suspense>
@@ -88,7 +79,7 @@ export function CommentList({
 }
 
 /** One comment's whole content: equal for the copies of a comment stored more than once. */
-function contentOf(comment: Comment): string {
+export function contentOf(comment: Comment): string {
   return `${comment.user}\n${comment.date}\n${comment.text}`;
 }
 

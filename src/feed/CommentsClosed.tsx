@@ -13,17 +13,3 @@ export function CommentsClosed({ reason }: { reason: 'closed' | 'full' }) {
     </p>
   );
 }
-
-/** In place of the comment form for a suspended fan: until when (null: for good). */
-export function SuspendedNotice({ until }: { until: number | null }) {
-  return (
-    <p className="comments__closed">
-      {until === null
-        ? "You can't comment on this feed"
-        : `You can't comment until ${new Date(until).toLocaleString(undefined, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          })}`}
-    </p>
-  );
-}

@@ -105,7 +105,6 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}
           reporter={user && canReportComment(user, null) ? user.uid : null}
           canReport={(comment) => canReportComment(user, comment)}
-          onReport={(comment, reason, uid) => ops.reportComment(post.id, comment, reason, uid)}
         />
         {closed ? (
           <CommentsClosed reason={closed} />

@@ -1,14 +1,15 @@
 import type { RemovedCopies } from '../data/feedReducer';
 import type { Comment } from '../data/post';
 import { ChoiceButton } from '../ui/ChoiceButton';
+import { contentOf } from './CommentList';
 import { ConfirmedButton } from './ConfirmedButton';
 
 export interface RemoveCommentButtonProps {
   comment: Comment;
   /** The comment's text element, so 'Remove' says which comment it is for. */
   commentId: string;
-  /** How many times the post holds this very comment (more than once only in older data). */
-  copies: number;
+  /** The post's comments: this one may be stored more than once (older data). */
+  comments: Comment[];
   onRemove: (copies: RemovedCopies) => Promise<void>;
 }
 
@@ -16,19 +17,15 @@ export interface RemoveCommentButtonProps {
 export function RemoveCommentButton({
   comment,
   commentId,
-  copies,
+  comments,
   onRemove,
 }: RemoveCommentButtonProps) {
+  const content = contentOf(comment);
+  const copies = comments.filter((each) => contentOf(each) === content).length;
   const detail = `${comment.user}: “${comment.text}” will be removed for everyone. This cannot be undone.`;
   if (copies > 1) {
     return (
-      <RemoveCopies
-        comment={comment}
-        detail={detail}
-        commentId={commentId}
-        copies={copies}
-        onRemove={onRemove}
-      />
+      <RemoveCopies detail={detail} commentId={commentId} copies={copies} onRemove={onRemove} />
     );
   }
   return (
@@ -50,7 +47,7 @@ function RemoveCopies({
   commentId,
   copies,
   onRemove,
-}: RemoveCommentButtonProps & { detail: string }) {
+}: Omit<RemoveCommentButtonProps, 'comments' | 'comment'> & { detail: string; copies: number }) {
   const options = [
     ['all', copies === 2 ? 'Remove both copies' : `Remove all ${copies} copies`],
     ['one', 'Remove one copy'],

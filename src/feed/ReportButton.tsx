@@ -1,7 +1,7 @@
-import { REPORT_REASONS, type ReportReason } from '../data/commentCopies';
+import { REPORT_REASONS } from '../data/commentCopies';
 import { isSuspendedAt } from '../data/moderation';
 import type { Comment } from '../data/post';
-import { markReported, reportKey, useOwnSuspension, useReported } from '../hooks/useOwnSuspension';
+import { reportComment, reportKey, useOwnSuspension, useReported } from '../hooks/fanCommenting';
 import { ChoiceButton } from '../ui/ChoiceButton';
 import { useFeedContext } from './feedContext';
 
@@ -12,7 +12,6 @@ export interface ReportButtonProps {
   comment: Comment;
   /** The comment's text element, so 'Report' says which comment it is for. */
   commentId: string;
-  onReport: (reason: ReportReason) => Promise<void>;
 }
 
 const REASONS = REPORT_REASONS.map((reason) => [reason, reason] as const);
@@ -21,7 +20,7 @@ const REASONS = REPORT_REASONS.map((reason) => [reason, reason] as const);
  * 'Report' on someone else's comment: a reason, then the report; 'Reported' once sent from this
  * page. None for a suspended fan (the rules refuse their reports).
  */
-export function ReportButton({ uid, postId, comment, commentId, onReport }: ReportButtonProps) {
+export function ReportButton({ uid, postId, comment, commentId }: ReportButtonProps) {
   const key = reportKey(postId, comment);
   const reported = useReported(key);
   const suspension = useOwnSuspension(uid);
@@ -38,10 +37,7 @@ export function ReportButton({ uid, postId, comment, commentId, onReport }: Repo
       legend="Why should the administrator look at it?"
       options={REASONS}
       failure="Not reported"
-      onChoose={async (reason) => {
-        await onReport(reason);
-        markReported(key);
-      }}
+      onChoose={(reason) => reportComment(postId, comment, reason, uid)}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type Dispatch } from 'react';
 import type { FeedAction, RemovedCopies } from '../data/feedReducer';
-import type { ReportReason } from '../data/commentCopies';
 import type { Comment, NewPost, PostEdit } from '../data/post';
 import { StoreError } from '../data/storeError';
 import type * as Writes from '../store/writes';
@@ -11,7 +10,7 @@ import type { CommentedPost } from '../store/writes';
  * first page: a reader never downloads it. Offline, its chunk may fail to load: that is a write
  * the server cannot be reached for, said as such, and the next write tries again.
  */
-async function loadWrites(): Promise<typeof Writes> {
+export async function loadWrites(): Promise<typeof Writes> {
   try {
     return await import('../store/writes');
   } catch (error) {
@@ -28,13 +27,6 @@ export interface FeedOps {
   addComment: (post: CommentedPost, comment: Comment, uid: string) => Promise<void>;
   /** `copies` 'one': the administrator removes one copy of a comment stored more than once. */
   removeComment: (id: string, comment: Comment, copies?: RemovedCopies) => Promise<void>;
-  /** A fan reports someone else's comment (rate-limited as comments are). */
-  reportComment: (
-    post: string,
-    comment: Comment,
-    reason: ReportReason,
-    uid: string,
-  ) => Promise<void>;
   /** The administrator closes or reopens a post's comments. */
   setCommentsClosed: (id: string, closed: boolean) => Promise<void>;
   deletePost: (id: string) => Promise<void>;
@@ -79,9 +71,6 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
         await (await loadWrites()).removeComment(id, comment, copies);
         wrote(id);
         dispatch({ type: 'commentRemoved', id, comment, copies });
-      },
-      async reportComment(postId, comment, reason, uid) {
-        await (await loadWrites()).reportComment(postId, comment, reason, uid);
       },
       async setCommentsClosed(id, closed) {
         await (await loadWrites()).setCommentsClosed(id, closed);

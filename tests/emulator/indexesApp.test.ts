@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIndexConfig } from '../../emulator/indexes';
 import { DeclaredIndexes } from '../../emulator/query/indexes';
 import { changesQuery } from '../../src/data/changes';
-import { COMMENTS } from '../../src/data/moderation';
+import { COMMENTS } from '../../src/data/commentCopies';
 import { FIRST_PAGE_QUERY, pageQuery } from '../../src/data/postsQuery';
 import { startHarness, type Harness } from '../support/harness';
 

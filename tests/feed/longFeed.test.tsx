@@ -50,7 +50,6 @@ function feedOf(posts: Post[]): FeedModel {
       editPost: resolved,
       addComment: resolved,
       removeComment: resolved,
-      reportComment: resolved,
       setCommentsClosed: resolved,
       deletePost: resolved,
       prepare: () => {},

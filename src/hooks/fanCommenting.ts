@@ -1,10 +1,15 @@
 import { useSyncExternalStore } from 'react';
+import type { ReportReason } from '../data/commentCopies';
 import type { Suspension } from '../data/moderation';
+import type { Comment } from '../data/post';
+import { loadWrites } from './useFeedWrites';
 
 /**
+ * What a signed-in fan's card needs beyond the form, loaded with the comment box and the Report
+ * button (never with a visitor's first load): their suspension, and their reports.
+ *
  * The signed-in fan's own suspension, read once per account and page (suspensions/{uid}: only the
- * account itself and the administrator may read it). Loaded with the comment box and the Report
- * button, never with a visitor's first load. Unknown (not yet read, or unreadable) counts as not
+ * account itself and the administrator may read it). Unknown (not yet read, or unreadable) counts as not
  * suspended: the rules still refuse a suspended account's comments and reports.
  */
 const reads = new Map<string, Suspension | null>();
@@ -46,8 +51,16 @@ export function reportKey(postId: string, comment: { user: string; text: string;
   return JSON.stringify([postId, comment.user, comment.date, comment.text]);
 }
 
-export function markReported(key: string): void {
-  reported.add(key);
+/** Sends the fan's report of someone else's comment; its button then reads 'Reported'. */
+export async function reportComment(
+  postId: string,
+  comment: Comment,
+  reason: ReportReason,
+  uid: string,
+): Promise<void> {
+  const writes = await loadWrites();
+  await writes.reportComment(postId, comment, reason, uid);
+  reported.add(reportKey(postId, comment));
   listeners.forEach((listener) => listener());
 }
 
