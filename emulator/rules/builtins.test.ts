@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RE2JS } from 're2js';
 import { check, doc, v } from './testSupport';
 
 /** Each row is a condition that must evaluate to true (allow) for a get of t/x. */
@@ -66,6 +67,34 @@ describe('regexes are RE2, not JavaScript', () => {
   allErrors([
     ["'aa'.matches('(a)' + '\\\\1')", 'invalid escape sequence'],
     ["'ab'.matches('(?<=a)' + 'b')", "Invalid regular expression '(?<=a)b'"],
+  ]);
+});
+
+// RE2 (production) builds \p{C} from UnicodeData.txt, which lists no unassigned code point, so
+// there U+2065 and U+FFF0 (unassigned) are not \p{C}; re2js puts every unassigned code point in it.
+describe('\\p{C}: where re2js and RE2 disagree, the emulator refuses the class', () => {
+  it('re2js counts unassigned U+2065 and U+FFF0 as \\p{C} (RE2 does not)', () => {
+    const other = RE2JS.compile('\\p{C}');
+    expect(other.matches('\u2065')).toBe(true);
+    expect(other.matches('\uFFF0')).toBe(true);
+  });
+  // A literal pattern is refused when the rules load; one built at run time denies.
+  it.each([
+    "'\\u2065'.matches('\\\\p{C}')",
+    "'a'.matches('[^\\\\pC]')",
+    "'a'.matches('\\\\P{C}')",
+    "'a'.matches('[^\\\\p{^C}]')",
+  ])('refuses %s when the rules load', (condition) => {
+    expect(() => check(condition)).toThrow(/production's RE2/);
+  });
+  allErrors([["'\\u2065'.matches('\\\\p' + '{C}')", "production's RE2"]]);
+  allTrue([
+    // The named classes agree (no unassigned code point in either), and so do positive classes.
+    "!'\\u2065'.matches('[\\\\p{Cc}\\\\p{Cf}\\\\p{Co}]')",
+    "'\\u200b'.matches('\\\\p{Cf}')",
+    "!'\\u2065'.matches('[\\\\p{L}\\\\p{M}\\\\p{N}\\\\p{P}\\\\p{S}]')",
+    // An escaped backslash before "pC" is no class.
+    "'\\\\pC'.matches('\\\\\\\\pC')",
   ]);
 });
 
