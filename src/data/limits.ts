@@ -17,6 +17,8 @@ export const LIMITS = {
   emailBytes: 254,
   urlBytes: 2048,
   commentsPerPost: 400,
+  /** A post id leaves room for the comment-copy and report ids built on it. */
+  postIdBytes: 1300,
   /** The most posts one list query may ask for. */
   queryLimit: 50,
   /** One comment per account per this many seconds, across all posts. */

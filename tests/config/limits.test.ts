@@ -36,6 +36,7 @@ describe('the UI limits are the ones firestore.rules enforces', () => {
     ['comment author', /comment\.user\.toUtf8\(\)\.size\(\) <= (\d+)/, ['emailBytes']],
     ['URL', /value\.toUtf8\(\)\.size\(\) <= (\d+)\s+&& value\.matches\('https/, ['urlBytes']],
     ['comments per post', /after\.size\(\) <= (\d+)/, ['commentsPerPost']],
+    ['post id', /postId\.toUtf8\(\)\.size\(\) <= (\d+)/, ['postIdBytes']],
     ['query limit', /request\.query\.limit <= (\d+)/, ['queryLimit']],
     ['comment interval', /duration\.value\((\d+), 's'\)/, ['commentIntervalSeconds']],
   ] as const)('%s', (_, pattern, keys) => {

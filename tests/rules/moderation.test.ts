@@ -273,6 +273,19 @@ describe('a comment and its copy: added together, one comment per commit', () =>
   });
 });
 
+describe('post ids leave room for the ids built on them', () => {
+  it('denies a post id of 1,301 bytes and allows one of 1,300 (as admin)', async () => {
+    const create = (id: string) => {
+      const batch = writeBatch(admin);
+      batch.set(doc(admin, 'posts', id), newPost());
+      stampChange(admin, batch, id);
+      return batch.commit();
+    };
+    await expectDenied(create(`${'é'.repeat(650)}x`));
+    await expectAllowed(create('é'.repeat(650)));
+  });
+});
+
 describe('closed posts and full posts', () => {
   const close = (db: Firestore, closed: unknown, extra: Record<string, unknown> = {}) => {
     const batch = writeBatch(db);
