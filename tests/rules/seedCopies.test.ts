@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collection, doc, getDoc, getDocs, limit, query, where } from 'firebase/firestore/lite';
-import { readAdminEmail } from '../lib/adminEmail';
-import { removeComment } from '../../tests/support/commentCommit';
+import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import { removeComment } from '../support/commentCommit';
 import {
   expectAllowed,
   expectDenied,
@@ -14,9 +14,9 @@ import {
   googleUser,
   startHarness,
   type Harness,
-} from '../../tests/support/harness';
-import { commentTime, demoUid, type DemoPost } from './demoPosts';
-import { writePosts } from './seed';
+} from '../support/harness';
+import { commentTime, demoUid, type DemoPost } from '../../scripts/seed/demoPosts';
+import { writePosts } from '../../scripts/seed/seed';
 
 const CREATED = Date.UTC(2026, 10, 1, 12);
 const comment = (user: string, text: string) => ({ user, text, date: '01/11/2026, 12:25:00' });
