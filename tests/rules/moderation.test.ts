@@ -619,6 +619,24 @@ describe('removing a comment removes its copy', () => {
     await expectAllowed(batch.commit());
   });
 
+  // 'Also remove all their comments': each post's removal reads 4 documents in the rules (its
+  // stamp, its copy, the post before and after), and a commit may read 20.
+  it('lets the administrator remove one author’s comments from 5 posts in one commit, not 6', async () => {
+    const removeFrom = async (count: number) => {
+      const batch = writeBatch(admin);
+      for (let i = 0; i < count; i += 1) {
+        const postId = `bulk${count}-${i}`;
+        const id = await seedWithCopy(FAN.sub, FAN_COMMENT, { postId });
+        batch.update(doc(admin, 'posts', postId), { comments: [OLD] });
+        stampChange(admin, batch, postId);
+        batch.delete(doc(admin, 'comments', id));
+      }
+      return batch.commit();
+    };
+    await expectAllowed(removeFrom(5));
+    await expectDenied(removeFrom(6));
+  });
+
   it('still removes a comment written before copies existed (it has none)', async () => {
     await harness.seed('posts/p1', newPost({ title: TITLE, comments: [OLD, FAN_COMMENT] }));
     await expectAllowed(removeComment(fan, { postId: 'p1', comment: FAN_COMMENT }));
