@@ -19,9 +19,10 @@ export function callerFromHeader(header: string | undefined): Caller {
   if (parts.length !== 3 && parts.length !== 2) throw unauthenticated('the token is not a JWT');
   decodePart(parts[0], 'header'); // only checked: signatures are not verified, as in the official emulator
   const claims = decodePart(parts[1], 'payload');
-  const uid = claims.sub ?? claims.user_id;
+  // Production requires a non-empty `sub` and never falls back to `user_id`.
+  const uid = claims.sub;
   if (typeof uid !== 'string' || uid === '') {
-    throw unauthenticated('the token has no "sub" (or "user_id") claim');
+    throw unauthenticated('the token has no non-empty "sub" claim');
   }
   return { kind: 'user', auth: { uid, token: claims } };
 }

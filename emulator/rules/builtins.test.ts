@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RE2JS } from 're2js';
 import { check, doc, v } from './testSupport';
 
 /** Each row is a condition that must evaluate to true (allow) for a get of t/x. */
@@ -66,6 +67,34 @@ describe('regexes are RE2, not JavaScript', () => {
   allErrors([
     ["'aa'.matches('(a)' + '\\\\1')", 'invalid escape sequence'],
     ["'ab'.matches('(?<=a)' + 'b')", "Invalid regular expression '(?<=a)b'"],
+  ]);
+});
+
+// RE2 (production) builds \p{C} from UnicodeData.txt, which lists no unassigned code point, so
+// there U+2065 and U+FFF0 (unassigned) are not \p{C}; re2js puts every unassigned code point in it.
+describe('\\p{C}: where re2js and RE2 disagree, the emulator refuses the class', () => {
+  it('re2js counts unassigned U+2065 and U+FFF0 as \\p{C} (RE2 does not)', () => {
+    const other = RE2JS.compile('\\p{C}');
+    expect(other.matches('\u2065')).toBe(true);
+    expect(other.matches('\uFFF0')).toBe(true);
+  });
+  // A literal pattern is refused when the rules load; one built at run time denies.
+  it.each([
+    "'\\u2065'.matches('\\\\p{C}')",
+    "'a'.matches('[^\\\\pC]')",
+    "'a'.matches('\\\\P{C}')",
+    "'a'.matches('[^\\\\p{^C}]')",
+  ])('refuses %s when the rules load', (condition) => {
+    expect(() => check(condition)).toThrow(/production's RE2/);
+  });
+  allErrors([["'\\u2065'.matches('\\\\p' + '{C}')", "production's RE2"]]);
+  allTrue([
+    // The named classes agree (no unassigned code point in either), and so do positive classes.
+    "!'\\u2065'.matches('[\\\\p{Cc}\\\\p{Cf}\\\\p{Co}]')",
+    "'\\u200b'.matches('\\\\p{Cf}')",
+    "!'\\u2065'.matches('[\\\\p{L}\\\\p{M}\\\\p{N}\\\\p{P}\\\\p{S}]')",
+    // An escaped backslash before "pC" is no class.
+    "'\\\\pC'.matches('\\\\\\\\pC')",
   ]);
 });
 
@@ -226,4 +255,31 @@ describe('types, paths, bytes and latlng values from documents', () => {
     const decision = check(condition, { resource });
     expect(decision.reason).toMatch(/^true/);
   });
+});
+
+// Published test vectors (FIPS 180-2 for SHA-256, RFC 1321 for MD5, the CRC-32 check value).
+describe('hashing: strings as UTF-8, or bytes, to Bytes', () => {
+  allTrue([
+    "hashing.sha256('abc').toHexString().lower() == 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'",
+    "hashing.sha256('').toHexString() == 'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855'",
+    // é is two UTF-8 bytes (C3 A9): the digest is of those, not of a UTF-16 unit.
+    "hashing.sha256('é').toHexString().lower() == '4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c'",
+    "hashing.md5('abc').toHexString().lower() == '900150983cd24fb0d6963f7d28e17f72'",
+    "hashing.md5('').toBase64() == '1B2M2Y8AsgTpgAmY7PhCfg=='",
+    "hashing.crc32('123456789').toHexString() == 'CBF43926'",
+    "hashing.crc32('').toHexString() == '00000000' && hashing.crc32('a').size() == 4",
+    "hashing.sha256(hashing.sha256('abc')) is bytes && hashing.sha256('abc').size() == 32",
+  ]);
+  it('hashes bytes as they are: the digest of a stored Bytes field equals that of its text', () => {
+    const resource = doc('t/x', { y: v.bytes(Buffer.from('abc').toString('base64')) });
+    const decision = check("hashing.sha256(resource.data.y) == hashing.sha256('abc')", {
+      resource,
+    });
+    expect(decision.reason).toMatch(/^true/);
+  });
+  allErrors([
+    ['hashing.sha256(1)', 'Function: [hashing.sha256], Argument: [int]'],
+    ['hashing.md5(null)', 'Function: [hashing.md5], Argument: [null]'],
+    ["hashing.crc32(['a'])", 'Function: [hashing.crc32], Argument: [list]'],
+  ]);
 });

@@ -65,6 +65,7 @@ function checkRegexLiteral(name: string, args: Expr[]): void {
 }
 
 function namedCall(label: string, fn: NamedFunction, args: Compiled[], pos: Pos): Compiled {
+  if (fn.unsupported) throw new ParseError(pos, `'${label}': ${fn.unsupported}`);
   if (!fn.arity.includes(args.length)) {
     throw new ParseError(pos, `'${label}' does not take ${args.length} argument(s)`);
   }

@@ -162,9 +162,15 @@ describe('compile errors carry file:LINE:COL', () => {
       "unknown function 'math.cbrt'",
     ],
     [
-      'unsupported namespace',
-      wrap('match /a/{b} { allow read: if @hashing.sha256(b) == b; }'),
-      "unknown variable 'hashing'",
+      'unknown namespace',
+      wrap('match /a/{b} { allow read: if @crypto.sha256(b) == b; }'),
+      "unknown variable 'crypto'",
+    ],
+    [
+      // Production has it; this emulator refuses the rules rather than evaluate them differently.
+      'a hashing function the emulator does not implement',
+      wrap('match /a/{b} { allow read: if hashing.@crc32c(b) == b; }'),
+      'does not implement hashing.crc32c',
     ],
     [
       'unknown type after is',

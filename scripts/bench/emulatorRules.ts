@@ -1,15 +1,17 @@
 /**
  * How long firestore.rules takes to decide a valid comment on a post with 20 comments: the time
- * the rules add to a comment write, which is three decisions (the post's new comment, the
- * account's commenters/{uid} time that the same batch writes for the rate limit, and the post's
- * change stamp postChanges/{id} that open pages poll). Compiled once, as the emulator does; median
- * over many runs after a warm-up.
+ * the rules add to a comment write, which is four decisions (the post's new comment, its
+ * moderation copy comments/{id}, the account's commenters/{uid} stamp naming that copy for the
+ * rate limit, and the post's change stamp postChanges/{id} that open pages poll). Compiled once,
+ * as the emulator does; median over many runs after a warm-up.
  */
 import { readFileSync } from 'node:fs';
 import type { Document, Fields, Value } from '../../emulator/model';
 import { compileRules } from '../../emulator/rules/index';
 import type { RulesDataAccess, RulesRequest } from '../../emulator/rules/validator';
 import { formatTimestamp } from '../../emulator/time';
+import { commentCopy } from '../lib/commentCopy';
+import { toFields } from '../lib/ownerClient';
 import type { BenchLine } from './emulatorFigures';
 
 /** The p50 the rules may add to a comment write. */
@@ -22,17 +24,16 @@ function text(value: string): Value {
   return { stringValue: value };
 }
 
+const DATE = '01/03/2026, 12:00:00';
+const TITLE = 'Striker signs a four-year deal';
+
 function comment(user: string, body: string): Value {
-  return {
-    mapValue: {
-      fields: { user: text(user), text: text(body), date: text('01/03/2026, 12:00:00') },
-    },
-  };
+  return { mapValue: { fields: { user: text(user), text: text(body), date: text(DATE) } } };
 }
 
 function post(comments: Value[], now: number): Fields {
   return {
-    title: text('Striker signs a four-year deal'),
+    title: text(TITLE),
     content: text('The club confirms the arrival of a new number nine. '.repeat(20)),
     imageUrl: text('https://img.example/striker.jpg'),
     link: text(''),
@@ -42,10 +43,10 @@ function post(comments: Value[], now: number): Fields {
 }
 
 /**
- * One decision on the comment batch (all three documents), as the emulator makes it: true when
+ * One decision on the comment batch (all four documents), as the emulator makes it: true when
  * firestore.rules allows the whole batch.
  */
-export function commentDecision(rulesPath = 'firestore.rules'): () => boolean {
+export async function commentDecision(rulesPath = 'firestore.rules'): Promise<() => boolean> {
   const rules = compileRules(readFileSync(rulesPath, 'utf8'));
   const now = Date.now();
   const nowMicros = now * 1000 + 123;
@@ -63,12 +64,18 @@ export function commentDecision(rulesPath = 'firestore.rules'): () => boolean {
     },
   };
   const common = { database: '(default)', auth, time: new Date(now), timeMicros: nowMicros };
-  // A one-field document holding a server time, set a minute ago and now set to the request time:
-  // the account's commenters/{uid} (rate limit) and the post's postChanges/{id} (change stamp).
-  const timeSetNow = (path: string, field: string): RulesRequest => {
+  const copy = await commentCopy('p1', TITLE, 'fan', {
+    user: 'fan@example.test',
+    text: 'Hi',
+    date: DATE,
+  });
+  const timeAt = (micros: number): Value => ({ timestampValue: formatTimestamp(micros) });
+  // A document holding a server time, set a minute ago and now set to the request time: the
+  // account's commenters/{uid} (rate limit, naming the copy) and the post's postChanges/{id}.
+  const timeSetNow = (path: string, field: string, extra: Fields = {}): RulesRequest => {
     const at = (micros: number): Document => ({
       name: `${root}/${path}`,
-      fields: { [field]: { timestampValue: formatTimestamp(micros) } },
+      fields: { [field]: timeAt(micros), ...extra },
     });
     return {
       ...common,
@@ -87,14 +94,26 @@ export function commentDecision(rulesPath = 'firestore.rules'): () => boolean {
     requestResource: { name, fields: post([...existing, comment('fan@example.test', 'Hi')], now) },
     query: null,
   };
-  const commenterUpdate = timeSetNow('commenters/fan', 'last');
+  const commenterUpdate = timeSetNow('commenters/fan', 'last', { target: text(copy.id) });
   const changeUpdate = timeSetNow('postChanges/p1', 'at');
-  const writes = [postUpdate, commenterUpdate, changeUpdate];
+  const copyPath = `comments/${copy.id}`;
+  const copyCreate: RulesRequest = {
+    ...common,
+    method: 'create',
+    path: copyPath,
+    resource: null,
+    requestResource: {
+      name: `${root}/${copyPath}`,
+      fields: { ...toFields(copy.fields), at: timeAt(nowMicros) },
+    },
+    query: null,
+  };
+  const writes = [postUpdate, copyCreate, commenterUpdate, changeUpdate];
   const byPath = (pick: (write: RulesRequest) => Document | null) => (path: string) => {
     const write = writes.find((candidate) => candidate.path === path);
     return write ? pick(write) : null;
   };
-  // The batch writes three documents; one access map for the request, as the emulator keeps.
+  // The batch writes four documents; one access map for the request, as the emulator keeps.
   const access = (): RulesDataAccess => ({
     get: byPath((write) => write.resource),
     getAfter: byPath((write) => write.requestResource),
@@ -107,8 +126,8 @@ export function commentDecision(rulesPath = 'firestore.rules'): () => boolean {
   };
 }
 
-export function benchCommentRule(rulesPath = 'firestore.rules'): BenchLine[] {
-  const decide = commentDecision(rulesPath);
+export async function benchCommentRule(rulesPath = 'firestore.rules'): Promise<BenchLine[]> {
+  const decide = await commentDecision(rulesPath);
   if (!decide()) throw new Error('The benchmark comment was denied.');
 
   for (let i = 0; i < WARM_UP; i += 1) decide();

@@ -148,11 +148,24 @@ function statusOf(index: number): { status?: DealStatus } {
   return status ? { status } : {};
 }
 
+/** When the post's `n`th comment was written: every 25 minutes after the post. */
+export function commentTime(created: number, n: number): number {
+  return created + (n + 1) * 25 * 60_000;
+}
+
+/**
+ * The account id a demo comment's copy names. Demo fans never sign in, so any stable id will do;
+ * one derived from the address keeps a fan's comments together under 'filter by author'.
+ */
+export function demoUid(email: string): string {
+  return `demo-${email.replace(/[^a-z0-9]/gi, '-')}`;
+}
+
 function buildComments(index: number, created: number): DemoComment[] {
   const count = index % 5 === 0 ? 3 : index % 7 === 2 ? 1 : 0;
   return Array.from({ length: count }, (_, n) => ({
     user: FANS[(index + n) % FANS.length],
     text: REACTIONS[(index * 3 + n) % REACTIONS.length],
-    date: new Date(created + (n + 1) * 25 * 60_000).toLocaleString('en-GB'),
+    date: new Date(commentTime(created, n)).toLocaleString('en-GB'),
   }));
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { commentCopy } from '../lib/commentCopy';
 import { ownerClient, toFields } from '../lib/ownerClient';
-import { buildDemoPosts, type DemoPost } from './demoPosts';
+import { buildDemoPosts, commentTime, demoUid, type DemoPost } from './demoPosts';
 
 export interface SeedTarget {
   /** e.g. http://127.0.0.1:8080 */
@@ -19,13 +20,34 @@ export async function seedIfEmpty(target: SeedTarget, now = Date.now()): Promise
   return writePosts(target, buildDemoPosts(now));
 }
 
-/** Writes the posts under new auto ids, as the owner (seeding is not subject to the rules). */
-export async function writePosts(target: SeedTarget, posts: DemoPost[]): Promise<number> {
+/**
+ * Writes the posts under new auto ids, with the moderation copy comments/{id} of each comment
+ * (as firestore.rules has a client write it: same fields, `at` the comment's time), as the owner
+ * (seeding is not subject to the rules). `uidOf` names each comment author's account.
+ */
+export async function writePosts(
+  target: SeedTarget,
+  posts: DemoPost[],
+  uidOf: (email: string) => string = demoUid,
+): Promise<number> {
   const client = ownerClient(target.firestoreUrl, target.projectId);
-  const writes = posts.map((post) => ({
-    update: { name: client.name(`posts/${autoId()}`), fields: toFields(post) },
-    currentDocument: { exists: false },
-  }));
+  const writes = [];
+  for (const post of posts) {
+    const postId = autoId();
+    writes.push({
+      update: { name: client.name(`posts/${postId}`), fields: toFields(post) },
+      currentDocument: { exists: false },
+    });
+    // A comment stored twice has one copy (its id is the comment's hash): a map keeps one.
+    const copies = new Map<string, Record<string, unknown>>();
+    for (const [n, comment] of post.comments.entries()) {
+      const copy = await commentCopy(postId, post.title, uidOf(comment.user), comment);
+      copies.set(copy.id, { ...copy.fields, at: new Date(commentTime(post.created, n)) });
+    }
+    for (const [id, fields] of copies) {
+      writes.push({ update: { name: client.name(`comments/${id}`), fields: toFields(fields) } });
+    }
+  }
   for (let start = 0; start < writes.length; start += WRITES_PER_COMMIT) {
     await client.commit(writes.slice(start, start + WRITES_PER_COMMIT));
   }

@@ -17,6 +17,8 @@ export const LIMITS = {
   emailBytes: 254,
   urlBytes: 2048,
   commentsPerPost: 400,
+  /** A post id leaves room for the comment-copy and report ids built on it. */
+  postIdBytes: 1300,
   /** The most posts one list query may ask for. */
   queryLimit: 50,
   /** One comment per account per this many seconds, across all posts. */
@@ -39,9 +41,23 @@ export function textProblem(
 }
 
 /**
- * Something a reader would see: not only spaces, line breaks, zero-width or other invisible
- * characters. The same character classes as hasVisibleCharacter() in firestore.rules.
+ * Letters and symbols that draw nothing: the Hangul fillers (the Default_Ignorable code points
+ * among letters, numbers, punctuation and symbols), the blank Braille pattern and the musical
+ * null notehead. firestore.rules lists the same (tests/config/limits.test.ts compares them).
+ */
+export const BLANK_CHARACTERS: readonly number[] = [
+  0x115f, 0x1160, 0x3164, 0xffa0, 0x2800, 0x1d159,
+];
+
+const BLANKS = BLANK_CHARACTERS.map((code) => `\\u{${code.toString(16)}}`).join('');
+
+/** The rules' pattern: a letter or symbol that is not blank, or a number or punctuation mark. */
+const VISIBLE = new RegExp(`[^\\P{L}${BLANKS}]|[^\\P{S}${BLANKS}]|[\\p{N}\\p{P}]`, 'u');
+
+/**
+ * Something a reader would see: at least one letter, number, punctuation mark or symbol that is
+ * not blank (a positive class, as hasVisibleCharacter() in firestore.rules).
  */
 export function hasVisibleCharacter(text: string): boolean {
-  return /[^\p{Z}\p{C}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u.test(text);
+  return VISIBLE.test(text);
 }

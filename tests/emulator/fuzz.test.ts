@@ -7,8 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
-  arrayRemove,
-  arrayUnion,
   collection,
   connectFirestoreEmulator,
   doc,
@@ -26,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules } from '../../emulator/rules/index';
 import { startFirestoreEmulator, type RunningEmulator } from '../../emulator/server';
 import { ownerClient } from '../../scripts/lib/ownerClient';
-import { commentBatch } from '../support/harness';
+import { addComment, removeComment } from '../support/commentCommit';
 import { addDoc, deleteDoc, updateDoc } from '../support/stampedWrites';
 
 setLogLevel('silent');
@@ -112,8 +110,8 @@ async function recordSdkRequests(): Promise<Recorded[]> {
     };
     const ref = await addDoc(collection(admin, 'posts'), post);
     const comment = { user: FAN.email, text: 'Great', date: new Date().toISOString() };
-    await commentBatch(fan, FAN.sub, ref.id, { comments: arrayUnion(comment) });
-    await updateDoc(doc(fan, 'posts', ref.id), { comments: arrayRemove(comment) });
+    await addComment(fan, { uid: FAN.sub, postId: ref.id, postTitle: post.title, comment });
+    await removeComment(fan, { postId: ref.id, comment });
     await getCount(query(collection(visitor, 'posts'), limit(50)));
     await updateDoc(doc(admin, 'posts', ref.id), { content: 'Edited story' });
     const page = await getDocs(

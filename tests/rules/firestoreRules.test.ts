@@ -25,7 +25,6 @@ import {
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import {
   expectAllowed,
-  commentBatch as commentOn,
   expectDenied,
   googleUser,
   firestoreRules,
@@ -35,7 +34,9 @@ import {
   type Harness,
 } from '../support/harness';
 // Post writes as the app makes them, each with its change stamp (postChanges.test.ts tests those).
-import { addDoc, deleteDoc, setDoc, updateDoc } from '../support/stampedWrites';
+import { addDoc, deleteDoc, setDoc, stampChange, updateDoc } from '../support/stampedWrites';
+import { addComment } from '../support/commentCommit';
+import type { Comment } from '../../src/data/post';
 
 const ADMIN = readAdminEmail();
 const GOOGLE = { sign_in_provider: 'google.com' } as const;
@@ -65,6 +66,7 @@ type PersonaName = keyof typeof PERSONAS;
 const FAN_EMAIL = PERSONAS.fan.email;
 const DATE = '01/03/2026, 12:00:00';
 const comment = (user: string, text = 'Great signing!', date = DATE) => ({ user, text, date });
+const TITLE = String(newPost().title);
 const OLD_COMMENTS = [comment('a@example.test', 'First'), comment('b@example.test', 'Second')];
 
 /** Text that a person would see as empty. */
@@ -340,9 +342,37 @@ describe('editing post content', () => {
   ]);
 });
 
-/** As the app comments, on posts/p1 unless another post is named. */
-function commentBatch(db: Firestore, uid: string, change: Record<string, unknown>, postId = 'p1') {
-  return commentOn(db, uid, postId, change);
+/**
+ * As a client must comment (tests/support/commentCommit.ts): `item` appended to posts/p1 (or
+ * `change` made there) with the copy of `item` and the stamp naming it. An item that is no
+ * comment gets no copy: the post's own rule refuses it.
+ */
+function commentBatch(
+  db: Firestore,
+  uid: string,
+  item: unknown,
+  { change, postId = 'p1' }: { change?: Record<string, unknown>; postId?: string } = {},
+) {
+  const comments = { comments: arrayUnion(item) };
+  if (!isComment(item)) return updateWithStamp(db, uid, postId, change ?? comments);
+  return addComment(db, { uid, postId, postTitle: TITLE, comment: item, change });
+}
+
+/** The old shape: the post update and the stamps, no copy (for items no copy can mirror). */
+function updateWithStamp(db: Firestore, uid: string, postId: string, change: object) {
+  const batch = writeBatch(db);
+  batch.update(post(db, postId), { ...change });
+  batch.set(doc(db, 'commenters', uid), { last: serverTimestamp(), target: `${postId}_x` });
+  stampChange(db, batch, postId);
+  return batch.commit();
+}
+
+function isComment(item: unknown): item is Comment {
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    ['user', 'text', 'date'].every((key) => typeof Reflect.get(item, key) === 'string')
+  );
 }
 
 /** The caller's uid: the rate-limit document is keyed by it. */
@@ -354,11 +384,13 @@ describe('commenting', () => {
   const add =
     (...items: unknown[]) =>
     (db: Firestore, uid = 'fan-1') =>
-      commentBatch(db, uid, { comments: arrayUnion(...items) });
-  const replace = (list: unknown[]) => (db: Firestore) =>
-    commentBatch(db, 'fan-1', { comments: list });
+      commentBatch(db, uid, items.at(-1), { change: { comments: arrayUnion(...items) } });
+  const replace =
+    (list: unknown[], added = comment(FAN_EMAIL)) =>
+    (db: Firestore) =>
+      commentBatch(db, 'fan-1', added, { change: { comments: list } });
   const commentAs = (persona: PersonaName, item: unknown) => (db: Firestore) =>
-    commentBatch(db, uidOf(persona), { comments: arrayUnion(item) });
+    commentBatch(db, uidOf(persona), item);
   const seedFull = (count: number) =>
     harness.seed(
       'posts/big',
@@ -432,27 +464,24 @@ describe('commenting', () => {
       'a comment while a mask deletes the title',
       'fan',
       (db) =>
-        commentBatch(db, 'fan-1', {
-          comments: arrayUnion(comment(FAN_EMAIL)),
-          title: deleteField(),
+        commentBatch(db, 'fan-1', comment(FAN_EMAIL), {
+          change: { comments: arrayUnion(comment(FAN_EMAIL)), title: deleteField() },
         }),
     ],
     [
       'a comment while a transform moves created',
       'fan',
       (db) =>
-        commentBatch(db, 'fan-1', {
-          comments: arrayUnion(comment(FAN_EMAIL)),
-          created: increment(1),
+        commentBatch(db, 'fan-1', comment(FAN_EMAIL), {
+          change: { comments: arrayUnion(comment(FAN_EMAIL)), created: increment(1) },
         }),
     ],
     [
       'a comment whose text is set by a transform',
       'fan',
       (db) =>
-        commentBatch(db, 'fan-1', {
-          comments: arrayUnion(comment(FAN_EMAIL)),
-          'comments.0.text': 'Edited',
+        commentBatch(db, 'fan-1', comment(FAN_EMAIL), {
+          change: { comments: arrayUnion(comment(FAN_EMAIL)), 'comments.0.text': 'Edited' },
         }),
     ],
     ['a comment without a date', 'fan', add({ user: FAN_EMAIL, text: 'Hi' })],
@@ -483,31 +512,28 @@ describe('commenting', () => {
       'a comment together with a content change',
       'fan',
       (db) =>
-        commentBatch(db, 'fan-1', { comments: arrayUnion(comment(FAN_EMAIL)), content: 'Hacked' }),
+        commentBatch(db, 'fan-1', comment(FAN_EMAIL), {
+          change: { comments: arrayUnion(comment(FAN_EMAIL)), content: 'Hacked' },
+        }),
     ],
     [
       'a comment together with a content change',
       'admin',
       (db) =>
-        commentBatch(db, 'admin-1', {
-          comments: arrayUnion(comment(ADMIN)),
-          content: 'Both at once',
+        commentBatch(db, 'admin-1', comment(ADMIN), {
+          change: { comments: arrayUnion(comment(ADMIN)), content: 'Both at once' },
         }),
     ],
   ]);
 
   it('denies: a comment on a post that already has 400 (as fan)', async () => {
     await seedFull(400);
-    await expectDenied(
-      commentBatch(as('fan'), 'fan-1', { comments: arrayUnion(comment(FAN_EMAIL)) }, 'big'),
-    );
+    await expectDenied(commentBatch(as('fan'), 'fan-1', comment(FAN_EMAIL), { postId: 'big' }));
   });
 
   it('allows: the 400th comment (as fan)', async () => {
     await seedFull(399);
-    await expectAllowed(
-      commentBatch(as('fan'), 'fan-1', { comments: arrayUnion(comment(FAN_EMAIL)) }, 'big'),
-    );
+    await expectAllowed(commentBatch(as('fan'), 'fan-1', comment(FAN_EMAIL), { postId: 'big' }));
   });
 
   it('keeps all 50 comments when 50 fans comment on one post at the same moment', async () => {
@@ -516,9 +542,7 @@ describe('commenting', () => {
     );
     await Promise.all(
       fans.map((db, i) =>
-        commentBatch(db, `crowd-${i}`, {
-          comments: arrayUnion(comment(`fan${i}@example.test`, `Goal ${i}`)),
-        }),
+        commentBatch(db, `crowd-${i}`, comment(`fan${i}@example.test`, `Goal ${i}`)),
       ),
     );
     const snapshot = await getDoc(post(as('visitor')));
@@ -531,7 +555,7 @@ describe('commenting', () => {
 
 describe('rate limit: one comment every 10 seconds per account, across all posts', () => {
   const addTo = (db: Firestore, postId: string, text: string) =>
-    commentBatch(db, 'fan-1', { comments: arrayUnion(comment(FAN_EMAIL, text)) }, postId);
+    commentBatch(db, 'fan-1', comment(FAN_EMAIL, text), { postId });
   const lastCommented = (secondsAgo: number) =>
     harness.seed('commenters/fan-1', { last: new Date(Date.now() - secondsAgo * 1000) });
 
@@ -578,7 +602,7 @@ describe('rate limit: one comment every 10 seconds per account, across all posts
     [
       "a comment that writes another account's time",
       'fan',
-      (db) => commentBatch(db, 'fan-3', { comments: arrayUnion(comment(FAN_EMAIL)) }),
+      (db) => commentBatch(db, 'fan-3', comment(FAN_EMAIL)),
     ],
     [
       'a commenters document with an extra field',
@@ -602,12 +626,9 @@ describe('rate limit: one comment every 10 seconds per account, across all posts
 
 function commentAsOther(postId: string) {
   const db = as('otherFan');
-  return commentBatch(
-    db,
-    uidOf('otherFan'),
-    { comments: arrayUnion(comment(PERSONAS.otherFan.email, 'Me too')) },
+  return commentBatch(db, uidOf('otherFan'), comment(PERSONAS.otherFan.email, 'Me too'), {
     postId,
-  );
+  });
 }
 
 describe('removing a comment', () => {
@@ -742,21 +763,18 @@ describe('the deal status: one of a fixed list, set and changed by the administr
         'a comment that also sets the status',
         'fan',
         (db) =>
-          commentBatch(db, 'fan-1', {
-            comments: arrayUnion(comment(FAN_EMAIL)),
-            status: 'Done deal',
+          commentBatch(db, 'fan-1', comment(FAN_EMAIL), {
+            change: { comments: arrayUnion(comment(FAN_EMAIL)), status: 'Done deal' },
           }),
       ],
       [
         'a comment that also changes the status',
         'admin',
         (db) =>
-          commentBatch(
-            db,
-            'admin-1',
-            { comments: arrayUnion(comment(ADMIN)), status: 'Agreed' },
-            's1',
-          ),
+          commentBatch(db, 'admin-1', comment(ADMIN), {
+            change: { comments: arrayUnion(comment(ADMIN)), status: 'Agreed' },
+            postId: 's1',
+          }),
       ],
       [
         'removing their own comment while removing the status',
@@ -771,7 +789,7 @@ describe('the deal status: one of a fixed list, set and changed by the administr
     [
       'a comment on a post with a status',
       'fan',
-      (db) => commentBatch(db, 'fan-1', { comments: arrayUnion(comment(FAN_EMAIL)) }, 's1'),
+      (db) => commentBatch(db, 'fan-1', comment(FAN_EMAIL), { postId: 's1' }),
     ],
     [
       'removing their own comment from it',

@@ -34,6 +34,7 @@ import {
   startHarness,
   type Harness,
 } from '../support/harness';
+import { copyOf } from '../support/commentCommit';
 
 const ADMIN = googleUser('admin-1', readAdminEmail());
 const FAN = googleUser('fan-1', 'fan@example.test');
@@ -76,16 +77,23 @@ function batch(
   return writes.commit();
 }
 
-/** A fan's comment as the app sends it: the post, the rate-limit stamp and the change stamp. */
-function fanComment(db: Firestore, uid: string, stampId = 'p1'): Promise<void> {
-  return batch(
-    db,
-    (writes) => {
-      writes.update(post(db), { comments: arrayUnion({ ...COMMENT, text: `New ${uid}` }) });
-      writes.set(doc(db, 'commenters', uid), { last: serverTimestamp() });
-    },
-    stampId,
-  );
+/**
+ * The writes of a fan's comment but the change stamp (tests/support/commentCommit.ts): the post,
+ * the comment's copy and the rate-limit stamp naming it.
+ */
+async function commentWrites(db: Firestore, uid: string): Promise<(w: WriteBatch) => void> {
+  const item = { ...COMMENT, text: `New ${uid}` };
+  const copy = await copyOf('p1', String(newPost().title), uid, item);
+  return (writes) => {
+    writes.update(post(db), { comments: arrayUnion(item) });
+    writes.set(doc(db, 'comments', copy.id), copy.data);
+    writes.set(doc(db, 'commenters', uid), { last: serverTimestamp(), target: copy.id });
+  };
+}
+
+/** A fan's comment as the app sends it, with the change stamp of post `stampId`. */
+async function fanComment(db: Firestore, uid: string, stampId = 'p1'): Promise<void> {
+  return batch(db, await commentWrites(db, uid), stampId);
 }
 
 describe('every post write carries its change stamp', () => {
@@ -101,17 +109,7 @@ describe('every post write carries its change stamp', () => {
     await expectDenied(addDoc(collection(admin, 'posts'), newPost()));
     await expectDenied(updateDoc(post(admin), { content: 'Edited' }));
     await expectDenied(deleteDoc(post(admin)));
-    await expectDenied(
-      batch(
-        fan,
-        (w) => {
-          w.update(post(fan), { comments: arrayUnion({ ...COMMENT, text: 'New' }) });
-          w.set(doc(fan, 'commenters', FAN.sub), { last: serverTimestamp() });
-        },
-        'p1',
-        null,
-      ),
-    );
+    await expectDenied(batch(fan, await commentWrites(fan, FAN.sub), 'p1', null));
     await expectDenied(updateDoc(post(fan), { comments: arrayRemove(COMMENT) }));
   });
 

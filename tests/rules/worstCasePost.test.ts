@@ -4,12 +4,11 @@
  * every text at its maximum in UTF-8 bytes (4-byte characters), and checks that it is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrayUnion, doc, getDoc, type Firestore } from 'firebase/firestore/lite';
+import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../../emulator/docSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/data/limits';
 import {
-  commentBatch,
   expectAllowed,
   expectDenied,
   googleUser,
@@ -18,11 +17,12 @@ import {
   type Harness,
 } from '../support/harness';
 import { setDoc, updateDoc } from '../support/stampedWrites';
+import { addComment } from '../support/commentCommit';
 
 const EMOJI = '\u{1F3C6}'; // one character, four UTF-8 bytes
 const ADMIN = readAdminEmail();
-/** Firestore's own cap on a document ID. */
-const POST_ID = 'p'.repeat(1500);
+/** The longest post id the rules allow (room for the ids of its comments' copies and reports). */
+const POST_ID = 'p'.repeat(LIMITS.postIdBytes);
 
 /** `count` 4-byte characters, or as many as fit in `bytes`, whichever is fewer. */
 function widest(maxChars: number, maxBytes: number): string {
@@ -60,7 +60,12 @@ function comment(i: number) {
 
 function commentAsFan(i: number): Promise<void> {
   const fan = googleUser(`worst-${i}`, longEmail(i));
-  return commentBatch(harness.client(fan), fan.sub, POST_ID, { comments: arrayUnion(comment(i)) });
+  return addComment(harness.client(fan), {
+    uid: fan.sub,
+    postId: POST_ID,
+    postTitle: widest(LIMITS.titleChars, LIMITS.titleBytes),
+    comment: comment(i),
+  });
 }
 
 describe('the largest post the rules allow', () => {

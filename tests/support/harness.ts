@@ -10,7 +10,6 @@ import {
   connectFirestoreEmulator,
   doc,
   getFirestore,
-  serverTimestamp,
   setLogLevel,
   writeBatch,
   type Firestore,
@@ -208,22 +207,4 @@ export async function writeDocs(
     if (isPost(ref)) stampChange(db, batch, ref.id);
   }
   await batch.commit();
-}
-
-/**
- * As the app comments (src/store/writes.ts addComment): `change` to posts/{postId}, the account's
- * commenters/{uid} stamped with the server time (the rules' rate limit) and the post's change
- * stamp, in one batch.
- */
-export function commentBatch(
-  db: Firestore,
-  uid: string,
-  postId: string,
-  change: Record<string, unknown>,
-): Promise<void> {
-  const batch = writeBatch(db);
-  batch.update(doc(db, 'posts', postId), change);
-  batch.set(doc(db, 'commenters', uid), { last: serverTimestamp() });
-  stampChange(db, batch, postId);
-  return batch.commit();
 }

@@ -25,7 +25,29 @@ export function compileRegex(pattern: string): RE2JS | RError {
   return compiled;
 }
 
+/**
+ * RE2 (production) builds `\p{C}` from UnicodeData.txt, which lists no unassigned code point;
+ * re2js's `\p{C}` also matches unassigned ones (U+2065, U+FFF0), so a rule using it would refuse
+ * here what production accepts. Such a pattern is refused at load instead; name the classes meant
+ * (`\p{Cc}`, `\p{Cf}`...) or write a positive class.
+ */
+const OTHER_CLASS = /^\\[pP](?:C|\{\^?C\})/;
+
+function usesOtherClass(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i += 1) {
+    if (pattern[i] !== '\\') continue;
+    if (OTHER_CLASS.test(pattern.slice(i))) return true;
+    i += 1; // the escaped character, so `\\pC` (a backslash, then "pC") is no class
+  }
+  return false;
+}
+
 function build(pattern: string): RE2JS | RError {
+  if (usesOtherClass(pattern)) {
+    return new RError(
+      `Invalid regular expression '${pattern}': \\p{C} includes unassigned code points in this emulator (re2js) but not in production's RE2; name the classes meant or use a positive class.`,
+    );
+  }
   try {
     // No flags: re2js's optional lookbehinds stay off, as RE2 has none.
     return RE2JS.compile(pattern);

@@ -9,6 +9,7 @@ import {
   LATLNG_FUNCTIONS,
   LATLNG_METHODS,
 } from './conversions';
+import { HASHING_FUNCTIONS } from './hashing';
 import { LIST_METHODS } from './lists';
 import { MAP_DIFF_METHODS, MAP_METHODS } from './maps';
 import { MATH_FUNCTIONS } from './math';
@@ -40,6 +41,7 @@ export const NAMESPACES: Record<string, Record<string, NamedFunction>> = {
   duration: DURATION_FUNCTIONS,
   timestamp: TIMESTAMP_FUNCTIONS,
   latlng: LATLNG_FUNCTIONS,
+  hashing: HASHING_FUNCTIONS,
 };
 
 export const GLOBAL_FUNCTIONS: Record<string, NamedFunction> = {

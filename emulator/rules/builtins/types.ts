@@ -10,6 +10,8 @@ export interface Method {
 /** A function in a namespace (`math.abs`) or a global one (`int`). */
 export interface NamedFunction {
   arity: readonly number[];
+  /** Why this emulator refuses, at load, rules that call it (production has it; we do not). */
+  unsupported?: string;
   call(args: readonly RValue[]): Result;
 }
 

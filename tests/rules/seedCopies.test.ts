@@ -1,0 +1,71 @@
+/**
+ * The seed writes each demo comment's moderation copy as firestore.rules has a client write it,
+ * so the moderation view has data and the rules treat seeded comments as any other: the
+ * administrator's removal of a seeded comment must take its copy too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collection, doc, getDoc, getDocs, limit, query, where } from 'firebase/firestore/lite';
+import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import { removeComment } from '../support/commentCommit';
+import {
+  expectAllowed,
+  expectDenied,
+  firestoreRules,
+  googleUser,
+  startHarness,
+  type Harness,
+} from '../support/harness';
+import { commentTime, demoUid, type DemoPost } from '../../scripts/seed/demoPosts';
+import { writePosts } from '../../scripts/seed/seed';
+
+const CREATED = Date.UTC(2026, 10, 1, 12);
+const comment = (user: string, text: string) => ({ user, text, date: '01/11/2026, 12:25:00' });
+const TWICE = comment('fan@example.com', 'Posted twice');
+const POST: DemoPost = {
+  title: 'Striker signs',
+  content: 'The club confirms.',
+  imageUrl: '',
+  link: '',
+  comments: [comment('away.days@example.com', 'Get it done!'), TWICE, TWICE],
+  created: CREATED,
+};
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness(`demo-seed-${process.pid}`, { rules: firestoreRules() });
+  await writePosts({ firestoreUrl: harness.emulator.url, projectId: harness.projectId }, [POST]);
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+describe('the seed’s comment copies', () => {
+  const admin = () => harness.client(googleUser('admin-1', readAdminEmail()));
+
+  it('writes one copy per distinct comment, with the author’s demo account and time', async () => {
+    const copies = await getDocs(query(collection(admin(), 'comments'), limit(50)));
+    expect(copies.size).toBe(2);
+    const first = copies.docs.find((copy) => copy.get('text') === 'Get it done!');
+    expect(first?.data()).toMatchObject({
+      postTitle: 'Striker signs',
+      user: 'away.days@example.com',
+      uid: demoUid('away.days@example.com'),
+      reports: 0,
+      reported: false,
+    });
+    expect(first?.get('at').toMillis()).toBe(commentTime(CREATED, 0));
+  });
+
+  it('ties each copy to its comment as the rules do: removal needs the copy gone too', async () => {
+    const db = admin();
+    const mine = await getDocs(
+      query(collection(db, 'comments'), where('uid', '==', demoUid('fan@example.com')), limit(50)),
+    );
+    const postId = String(mine.docs[0].get('postId'));
+    await expectDenied(removeComment(db, { postId, comment: TWICE, deleteCopy: false }));
+    await expectAllowed(removeComment(db, { postId, comment: TWICE }));
+    expect((await getDoc(doc(db, 'comments', mine.docs[0].id))).exists()).toBe(false);
+    expect((await getDoc(doc(db, 'posts', postId))).get('comments')).toHaveLength(1);
+  });
+});
