@@ -1,4 +1,4 @@
-import { commentId } from '../../src/data/moderation';
+import { commentId } from '../../src/data/commentCopies';
 import type { Comment } from '../../src/data/post';
 
 /**

@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 import type { ReportReason } from '../data/commentCopies';
 import type { Suspension } from '../data/moderation';
 import type { Comment } from '../data/post';
+import type { AppUser } from '../data/permissions';
+import { getUser } from '../store/session';
 import { loadWrites } from './useFeedWrites';
 
 /**
@@ -15,13 +17,25 @@ import { loadWrites } from './useFeedWrites';
 const reads = new Map<string, Suspension | null>();
 const asked = new Set<string>();
 const listeners = new Set<() => void>();
+/** Reported from this page, by `reportKey()`: those buttons read 'Reported'. */
+const reported = new Set<string>();
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** The sign-in the reads are for: a new one (another account, or the same again) reads anew. */
+let readsFor: AppUser | null = null;
+
 function ask(uid: string): void {
+  const user = getUser();
+  if (user !== readsFor) {
+    readsFor = user;
+    reads.clear();
+    asked.clear();
+    reported.clear();
+  }
   if (asked.has(uid)) return;
   asked.add(uid);
   import('../store/moderation')
@@ -42,9 +56,6 @@ export function useOwnSuspension(uid: string): Suspension | null {
   ask(uid);
   return useSyncExternalStore(subscribe, () => reads.get(uid) ?? null);
 }
-
-/** Reported from this page, by `reportKey()`: those buttons read 'Reported'. */
-const reported = new Set<string>();
 
 /** Which comment of which post: the key of what this page reported. */
 export function reportKey(postId: string, comment: { user: string; text: string; date: string }) {

@@ -84,7 +84,7 @@ export function ModerationView({ changedAt, onClose }: ModerationViewProps) {
         </p>
       )}
       {comments.length > 0 && (
-        <ul className="moderation__list" aria-busy={status === 'loading'}>
+        <ul className="moderation__list" aria-label="Comments" aria-busy={status === 'loading'}>
           {comments.map((comment) => (
             <ModeratedCommentItem
               key={comment.id}

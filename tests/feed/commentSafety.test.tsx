@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { commentId, reportId } from '../../src/data/commentCopies';
-import { getUser, signInWithEmulatorAccount } from '../../src/store/session';
+import { getUser, signInWithEmulatorAccount, signOut } from '../../src/store/session';
 import { buildPost, readPost, seedPosts, type StoredPost } from './support/firestore';
 import { readStored, seedCommentCopies, seedSuspension } from './support/moderation';
 import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
@@ -31,6 +31,8 @@ const line = (text: string) =>
 
 /** Signs in before the page renders; returns the account's id. */
 async function signIn(email: string): Promise<string> {
+  // A fresh sign-in, as a new visit: what the page knows of the account is read anew.
+  if (getUser() !== null && !(await signOut())) throw new Error('sign-out failed');
   if ((await signInWithEmulatorAccount(email)) !== 'signed-in') throw new Error('sign-in failed');
   await waitFor(() => expect(getUser()?.email).toBe(email));
   return fanUid();

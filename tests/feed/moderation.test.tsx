@@ -42,14 +42,19 @@ async function openModeration() {
   const rendered = await renderApp({ user: 'admin' });
   await rendered.user.click(screen.getByRole('button', { name: 'Moderation' }));
   const view = await screen.findByRole('region', { name: 'Moderation' });
-  await waitFor(() => expect(within(view).getAllByRole('listitem').length).toBeGreaterThan(0));
+  await waitFor(() => expect(items(view).length).toBeGreaterThan(0));
   return { ...rendered, view };
 }
 
-const rows = (view: HTMLElement) =>
+/** The listed comments, in the view's order. */
+const items = (view: HTMLElement) =>
   within(view)
-    .queryAllByRole('listitem')
-    .map((item) => item.querySelector('.moderated__comment')?.textContent);
+    .queryAllByRole('list', { name: 'Comments' })
+    .flatMap((list) => within(list).getAllByRole('listitem'));
+
+/** The listed comments' lines ('author: text'). */
+const rows = (view: HTMLElement) =>
+  items(view).map((item) => item.querySelector('.moderated__comment')?.textContent);
 
 describe('the moderation view', () => {
   it('is only for the administrator', async () => {
@@ -64,7 +69,7 @@ describe('the moderation view', () => {
       `${KIND}: Great news`,
       `${TROLL}: Old insult`,
     ]);
-    const oldRow = within(view).getAllByRole('listitem')[2];
+    const oldRow = items(view)[2];
     const link = within(oldRow).getByRole('link', { name: posts[38].title });
     expect(link).toHaveAttribute('href', expect.stringContaining(`?post=${posts[38].id}`));
   });
@@ -93,7 +98,7 @@ describe('the moderation view', () => {
 
   it('filters by author', async () => {
     const { user, view } = await openModeration();
-    const trollRow = within(view).getAllByRole('listitem')[0];
+    const trollRow = items(view)[0];
     await user.click(within(trollRow).getByRole('button', { name: 'Comments by this author' }));
     await waitFor(() =>
       expect(rows(view)).toEqual([`${TROLL}: Rubbish club`, `${TROLL}: Old insult`]),
@@ -104,7 +109,7 @@ describe('the moderation view', () => {
 
   it('Remove takes the comment off its post and the list', async () => {
     const { user, view } = await openModeration();
-    const row = within(view).getAllByRole('listitem')[1];
+    const row = items(view)[1];
     await user.click(within(row).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -115,7 +120,7 @@ describe('the moderation view', () => {
 
   it('Suspend with "Also remove all their comments" removes them on every post, loaded or not; Lift suspension', async () => {
     const { user, view } = await openModeration();
-    const trollRow = within(view).getAllByRole('listitem')[0];
+    const trollRow = items(view)[0];
     await user.click(within(trollRow).getByRole('button', { name: 'Suspend' }));
     const dialog = await screen.findByRole('dialog', { name: `Suspend ${TROLL}?` });
     await user.click(within(dialog).getByRole('radio', { name: '7 days' }));
@@ -129,8 +134,17 @@ describe('the moderation view', () => {
     expect((await readPost(posts[38].id))?.comments).toEqual([]);
     const suspension = await readStored(`suspensions/${uids[TROLL]}`);
     const week = 7 * 24 * 3_600_000;
+    expect(suspension).toMatchObject({ user: TROLL });
     expect(Number(suspension?.until)).toBeGreaterThan(Date.now() + week - 60_000);
     expect(Number(suspension?.until)).toBeLessThanOrEqual(Date.now() + week);
+
+    const suspended = within(view).getByRole('region', { name: 'Suspended accounts' });
+    expect(suspended).toHaveTextContent(TROLL);
+    await user.click(within(suspended).getByRole('button', { name: 'Lift suspension' }));
+    await waitFor(() =>
+      expect(within(view).queryByRole('region', { name: 'Suspended accounts' })).toBeNull(),
+    );
+    expect(await readStored(`suspensions/${uids[TROLL]}`)).toBeNull();
   });
 
   it('shows a new comment made elsewhere after the next live check', async () => {

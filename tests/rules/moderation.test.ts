@@ -25,7 +25,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { commentId, reportId, type ReportReason } from '../../src/data/moderation';
+import { commentId, reportId, type ReportReason } from '../../src/data/commentCopies';
 import type { Comment } from '../../src/data/post';
 import { addComment, copyOf, removeComment, type AddComment } from '../support/commentCommit';
 import {
@@ -151,7 +151,7 @@ function reportAs(persona: Persona, copyId: string, options: ReportOptions = {})
 }
 
 const suspend = (uid: string, until: Date | null) =>
-  harness.seed(`suspensions/${uid}`, { until, at: new Date() });
+  harness.seed(`suspensions/${uid}`, { until, at: new Date(), user: `${uid}@example.com` });
 
 describe('a comment and its copy: added together, one comment per commit', () => {
   it('allows a comment with its copy and stamp, and stores the copy as the post has it', async () => {
@@ -364,16 +364,25 @@ describe('suspensions', () => {
   it('lets the administrator suspend, change and lift a suspension', async () => {
     const ref = doc(admin, 'suspensions', FAN.sub);
     const until = Timestamp.fromMillis(Date.now() + 24 * HOUR);
-    await expectAllowed(setDoc(ref, { until, at: serverTimestamp() }));
-    await expectAllowed(setDoc(ref, { until: null, at: serverTimestamp() }));
+    await expectAllowed(setDoc(ref, { until, at: serverTimestamp(), user: FAN.email }));
+    await expectAllowed(setDoc(ref, { until: null, at: serverTimestamp(), user: FAN.email }));
     await expectAllowed(deleteDoc(ref));
   });
 
   it.each<[string, Record<string, unknown>]>([
-    ['a string until', { until: 'tomorrow', at: serverTimestamp() }],
-    ['a client time', { until: null, at: Timestamp.now() }],
-    ['an extra field', { until: null, at: serverTimestamp(), reason: 'spam' }],
-    ['no until', { at: serverTimestamp() }],
+    ['a string until', { until: 'tomorrow', at: serverTimestamp(), user: 'a@example.com' }],
+    ['a client time', { until: null, at: Timestamp.now(), user: 'a@example.com' }],
+    [
+      'an extra field',
+      { until: null, at: serverTimestamp(), user: 'a@example.com', reason: 'spam' },
+    ],
+    ['no until', { at: serverTimestamp(), user: 'a@example.com' }],
+    ['no e-mail', { until: null, at: serverTimestamp() }],
+    ['an e-mail that is not a string', { until: null, at: serverTimestamp(), user: 7 }],
+    [
+      'an e-mail over 254 bytes',
+      { until: null, at: serverTimestamp(), user: `${'é'.repeat(120)}@example.com` },
+    ],
   ])('denies a suspension with %s (as admin)', async (_, data) => {
     await expectDenied(setDoc(doc(admin, 'suspensions', FAN.sub), data));
   });
@@ -388,7 +397,7 @@ describe('suspensions', () => {
             update: {
               name: harness.name(`suspensions/${FAN.sub}`),
               fields: JSON.parse(
-                '{"until": {"nullValue": null}, "__proto__": {"integerValue": "1"}}',
+                '{"until": {"nullValue": null}, "user": {"stringValue": "a@example.com"}, "__proto__": {"integerValue": "1"}}',
               ),
             },
             updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
@@ -402,7 +411,7 @@ describe('suspensions', () => {
   });
 
   it('denies fans writing suspensions, and lifting or shortening their own', async () => {
-    const data = { until: null, at: serverTimestamp() };
+    const data = { until: null, at: serverTimestamp(), user: FAN.email };
     await expectDenied(setDoc(doc(fan, 'suspensions', OTHER.sub), data));
     await expectDenied(setDoc(doc(visitor, 'suspensions', OTHER.sub), data));
     await suspend(FAN.sub, null);
