@@ -381,7 +381,7 @@ describe('suspensions', () => {
     ['an e-mail that is not a string', { until: null, at: serverTimestamp(), user: 7 }],
     [
       'an e-mail over 254 bytes',
-      { until: null, at: serverTimestamp(), user: `${'é'.repeat(120)}@example.com` },
+      { until: null, at: serverTimestamp(), user: `${'é'.repeat(125)}@example.com` },
     ],
   ])('denies a suspension with %s (as admin)', async (_, data) => {
     await expectDenied(setDoc(doc(admin, 'suspensions', FAN.sub), data));
