@@ -12,6 +12,7 @@ import {
 import { describeFindings, scanPage } from './support/axe';
 import {
   commentOverRest,
+  mayCommentAgain,
   seedComment,
   seedFullPost,
   signInOutsideBrowser,
@@ -113,6 +114,7 @@ test('a fan reports a comment; the administrator removes it, suspends its author
   await suspended.getByRole('button', { name: 'Lift suspension' }).click();
   await expect(suspended).toHaveCount(0);
   await otherPage.reload();
+  await expect.poll(() => mayCommentAgain(troll), { timeout: 20_000 }).toBe(true);
   const again = postAt(otherPage, 1);
   await again.getByRole('textbox', { name: 'Add a comment...' }).fill('Sorry, got carried away');
   await again.getByRole('button', { name: 'Post', exact: true }).click();
@@ -161,34 +163,54 @@ test('axe finds nothing serious in the moderation view, its dialogs and the repo
     'Rubbish club',
   );
 
-  const scan = async (where: Page, what: string) => {
+  /** Scans `where` in each theme with what `open` shows (a dialog) open; `close` shuts it. */
+  const scan = async (
+    where: Page,
+    what: string,
+    open: () => Promise<void> = async () => {},
+    close: () => Promise<void> = async () => {},
+  ) => {
     for (const theme of ['dark', 'light'] as const) {
       await useTheme(where, theme);
+      await open();
       const findings = await scanPage(where);
       expect(findings, `${what}, ${theme}: ${describeFindings(findings)}`).toEqual([]);
+      await close();
     }
   };
 
   await openFeed(otherPage);
   await signInAs(otherPage, FAN_EMAIL);
-  await commentLine(postAt(otherPage, 0), 'Rubbish club')
-    .getByRole('button', { name: 'Report' })
-    .click();
-  await expect(otherPage.getByRole('dialog', { name: 'Report this comment?' })).toBeVisible();
-  await scan(otherPage, 'the report dialog');
+  const reportDialog = otherPage.getByRole('dialog', { name: 'Report this comment?' });
+  await scan(
+    otherPage,
+    'the report dialog',
+    async () => {
+      await commentLine(postAt(otherPage, 0), 'Rubbish club')
+        .getByRole('button', { name: 'Report' })
+        .click();
+      await expect(reportDialog).toBeVisible();
+    },
+    () => reportDialog.getByRole('button', { name: 'Cancel' }).click(),
+  );
 
   await openFeed(page);
   await signInAsAdmin(page);
   const view = await openModeration(page);
   await expect(moderatedRow(view, 'Rubbish club')).toBeVisible();
   await scan(page, 'the moderation view');
+  const suspendDialog = page.getByRole('dialog', { name: `Suspend ${TROLL}?` });
+  await scan(
+    page,
+    'the suspend dialog',
+    async () => {
+      await moderatedRow(view, 'Rubbish club').getByRole('button', { name: 'Suspend' }).click();
+      await expect(suspendDialog).toBeVisible();
+    },
+    () => suspendDialog.getByRole('button', { name: 'Cancel' }).click(),
+  );
   await moderatedRow(view, 'Rubbish club').getByRole('button', { name: 'Suspend' }).click();
-  await expect(page.getByRole('dialog', { name: `Suspend ${TROLL}?` })).toBeVisible();
-  await scan(page, 'the suspend dialog');
-  await page
-    .getByRole('dialog', { name: `Suspend ${TROLL}?` })
-    .getByRole('button', { name: 'Suspend' })
-    .click();
+  await suspendDialog.getByRole('button', { name: 'Suspend' }).click();
   await expect(view.getByRole('region', { name: 'Suspended accounts' })).toBeVisible();
   await scan(page, 'the moderation view with a suspension');
 });

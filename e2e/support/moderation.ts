@@ -1,6 +1,7 @@
 import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
 import { commentId } from '../../src/data/commentCopies';
+import { LIMITS } from '../../src/data/limits';
 
 /**
  * A fan's account outside the browser, for what a person could do without the app: sign in to the
@@ -87,15 +88,18 @@ async function commentWrites(account: Account, post: { id: string; title: string
   ];
 }
 
-/** Writes the account's comment as the owner (test setup: no rate limit, no rules). */
+/**
+ * Writes the account's comment and its copy as the owner (test setup: no rules, and no commenter
+ * stamp, so the account may comment in the app at once).
+ */
 export async function seedComment(
   account: Account,
   post: { id: string; title: string },
   text: string,
 ): Promise<void> {
-  const [append, ...rest] = await commentWrites(account, post, text);
+  const [append, copy] = await commentWrites(account, post, text);
   await commitPostWrite(client(), post.id, append);
-  await client().commit(rest.slice(0, 2));
+  await client().commit([copy]);
 }
 
 /** Sends the account's comment over Firestore REST with its own ID token; resolves to the status. */
@@ -151,4 +155,15 @@ export async function seedFullPost(): Promise<string> {
     },
   });
   return title;
+}
+
+/**
+ * Whether the rules' 10-second limit since the account's last comment has passed (its commenter
+ * stamp, read as the owner), so the test waits for that condition rather than for a fixed time.
+ */
+export async function mayCommentAgain(account: Account): Promise<boolean> {
+  const stamp = await client().get(`commenters/${account.uid}`);
+  const last = stamp?.fields.last;
+  if (!last || !('timestampValue' in last)) return true;
+  return Date.now() - Date.parse(last.timestampValue) > (LIMITS.commentIntervalSeconds + 1) * 1000;
 }
