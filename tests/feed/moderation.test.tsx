@@ -183,6 +183,28 @@ describe('the moderation view', () => {
     await waitFor(() => expect(rows(view)[0]).toBe(`${KIND}: Welcome aboard`));
   });
 
+  it('pages by 35 with Load More', async () => {
+    const [busy] = await seedPosts([
+      {
+        ...posts[5],
+        comments: Array.from({ length: 40 }, (_, index) => ({
+          user: KIND,
+          text: `Reply ${index + 1}`,
+          date: `1/1/2025, 12:${String(index).padStart(2, '0')}:00`,
+        })),
+      },
+    ]);
+    await seedCommentCopies(busy, uids, (index) => new Date(Date.now() - 60_000 + index * 1000));
+    const { user, view } = await openModeration();
+    await waitFor(() => expect(items(view)).toHaveLength(35));
+    expect(rows(view)[0]).toBe(`${KIND}: Reply 40`);
+    await user.click(within(view).getByRole('button', { name: 'Load More' }));
+    // The other 5 replies, then the three older comments; nothing twice.
+    await waitFor(() => expect(items(view)).toHaveLength(43));
+    expect(new Set(rows(view)).size).toBe(43);
+    expect(within(view).queryByRole('button', { name: 'Load More' })).toBeNull();
+  });
+
   it("'Back to the feed' returns to the posts", async () => {
     const { user, view } = await openModeration();
     await user.click(within(view).getByRole('button', { name: 'Back to the feed' }));
