@@ -3,7 +3,8 @@ import { describeProblem } from '../data/messages';
 import { useSubmit } from '../hooks/useSubmit';
 import type { DealStatus } from '../data/dealStatus';
 import type { PostEdit } from '../data/post';
-import { LIMITS, textProblem } from '../data/limits';
+import { LIMITS } from '../data/limits';
+import { textProblem } from '../data/textChecks';
 import { DealStatusSelect } from './DealStatusSelect';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeProblem } from '../data/messages';
 import { useSubmit } from '../hooks/useSubmit';
-import { LIMITS, textProblem } from '../data/limits';
+import { LIMITS } from '../data/limits';
+import { textProblem } from '../data/textChecks';
 import { useFeedContext } from './feedContext';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import type { Comment } from '../data/post';

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RE2JS } from 're2js';
+import { LIMITS } from '../../src/data/limits';
 import {
   BLANK_CHARACTERS,
-  LIMITS,
   textProblem,
   fitsLimits,
   hasVisibleCharacter,
-} from '../../src/data/limits';
+} from '../../src/data/textChecks';
 import { characterCount, utf8Bytes } from '../../src/lib/text';
 
 const RULES = readFileSync('firestore.rules', 'utf8');
