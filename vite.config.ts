@@ -58,7 +58,7 @@ export default defineConfig(({ mode, isPreview }) => {
               { name: 'index', tags: ['$initial'] },
               {
                 name: 'signedIn',
-                test: /src\/(feed\/(CommentBox|CommentForm|ReportButton|RemoveCommentButton|ConfirmedButton)|ui\/(ChoiceButton|FormDialog|ConfirmDialog)|hooks\/(useSubmit|fanCommenting))\./,
+                test: /src\/(feed\/(CommentBox|CommentForm|ReportButton|RemoveCommentButton|ConfirmedButton)|ui\/(ChoiceButton|DialogButton|FormDialog|ConfirmDialog)|hooks\/(useSubmit|fanCommenting))\./,
               },
               { name: 'admin', test: /src\/admin\// },
               { name: 'writes', test: /src\/(store\/writes|data\/commentCopies)\./ },

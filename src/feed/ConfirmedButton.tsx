@@ -1,6 +1,5 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { useSubmit } from '../hooks/useSubmit';
-import { useNeedsNetwork } from '../ui/needsNetwork';
+import { lazy } from 'react';
+import { DialogButton } from '../ui/DialogButton';
 
 // Loaded on the first press: most readers never open it.
 const LazyConfirmDialog = lazy(() =>
@@ -20,61 +19,21 @@ export interface ConfirmedButtonProps {
   onConfirm: () => Promise<void>;
 }
 
-/**
- * A button for something that cannot be undone: it asks first in a modal dialog, then acts; a
- * failure is said next to it, and focus comes back to it after Cancel or a failure.
- */
-export function ConfirmedButton({
-  label,
-  className,
-  describedBy,
-  question,
-  detail,
-  failure,
-  onConfirm,
-}: ConfirmedButtonProps) {
-  const [confirming, setConfirming] = useState(false);
-  const { busy, error, run } = useSubmit(failure);
-  const button = useRef<HTMLButtonElement>(null);
-  const network = useNeedsNetwork(describedBy);
-
-  const act = async () => {
-    setConfirming(false);
-    if (!(await run(onConfirm))) button.current?.focus();
-  };
-
+/** A button for something that cannot be undone: it asks first (yes or no), then acts. */
+export function ConfirmedButton({ question, detail, onConfirm, ...button }: ConfirmedButtonProps) {
   return (
-    <>
-      <button
-        type="button"
-        ref={button}
-        className={className}
-        aria-describedby={network['aria-describedby']}
-        aria-busy={busy}
-        disabled={busy || network.disabled}
-        onClick={() => setConfirming(true)}
-      >
-        {label}
-      </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
+    <DialogButton
+      {...button}
+      onAct={onConfirm}
+      dialog={({ act, cancel }) => (
+        <LazyConfirmDialog
+          question={question}
+          detail={detail}
+          confirmLabel={button.label}
+          onConfirm={act}
+          onCancel={cancel}
+        />
       )}
-      {confirming && (
-        <Suspense fallback={null}>
-          <LazyConfirmDialog
-            question={question}
-            detail={detail}
-            confirmLabel={label}
-            onConfirm={() => void act()}
-            onCancel={() => {
-              setConfirming(false);
-              button.current?.focus();
-            }}
-          />
-        </Suspense>
-      )}
-    </>
+    />
   );
 }

@@ -32,33 +32,46 @@ export interface CommentsPage {
 /** How many comments a moderation page lists, as the feed's pages. */
 export const MODERATION_PAGE_SIZE = 35;
 
-function filtered({ sdk }: Store, filter: CommentFilter) {
-  return [
-    ...(filter.reported ? [sdk.where('reported', '==', true)] : []),
-    ...(filter.uid === null ? [] : [sdk.where('uid', '==', filter.uid)]),
-  ];
+type Constraint = Parameters<Store['sdk']['query']>[1];
+
+/**
+ * The one query of the moderation list: the filter's copies, newest first (composite indexes in
+ * firestore.indexes.json), a page at most, narrowed by `range` (newer than a time) or started
+ * after `cursor` (which the SDK takes only after the orders).
+ */
+async function readPage(
+  store: Store,
+  filter: CommentFilter,
+  { range = [], cursor = [] }: { range?: Constraint[]; cursor?: Constraint[] },
+) {
+  const { sdk, db } = store;
+  const snapshot = await sdk.getDocs(
+    sdk.query(
+      sdk.collection(db, COMMENTS),
+      ...(filter.reported ? [sdk.where('reported', '==', true)] : []),
+      ...(filter.uid === null ? [] : [sdk.where('uid', '==', filter.uid)]),
+      ...range,
+      sdk.orderBy('at', 'desc'),
+      sdk.orderBy(sdk.documentId(), 'desc'),
+      ...cursor,
+      sdk.limit(MODERATION_PAGE_SIZE),
+    ),
+  );
+  const comments = snapshot.docs.flatMap((doc) => toModerated(store, doc.id, doc.data()));
+  return { snapshot, comments };
 }
 
-/** A page of comment copies, newest first (composite indexes in firestore.indexes.json). */
+/** A page of comment copies, newest first. */
 export async function readComments(
   filter: CommentFilter,
   after: CommentsCursor | null,
 ): Promise<CommentsPage> {
   return call(async (store) => {
-    const { sdk, db } = store;
-    const snapshot = await sdk.getDocs(
-      sdk.query(
-        sdk.collection(db, COMMENTS),
-        ...filtered(store, filter),
-        sdk.orderBy('at', 'desc'),
-        sdk.orderBy(sdk.documentId(), 'desc'),
-        ...(after
-          ? [sdk.startAfter(new sdk.Timestamp(after.seconds, after.nanoseconds), after.id)]
-          : []),
-        sdk.limit(MODERATION_PAGE_SIZE),
-      ),
-    );
-    const comments = snapshot.docs.flatMap((doc) => toModerated(store, doc.id, doc.data()));
+    const { sdk } = store;
+    const cursor = after
+      ? [sdk.startAfter(new sdk.Timestamp(after.seconds, after.nanoseconds), after.id)]
+      : [];
+    const { snapshot, comments } = await readPage(store, filter, { cursor });
     const last = snapshot.docs.at(-1);
     const at: unknown = last?.get('at');
     const next =
@@ -78,17 +91,8 @@ export async function readNewerComments(
   since: number,
 ): Promise<ModeratedComment[]> {
   return call(async (store) => {
-    const { sdk, db } = store;
-    const snapshot = await sdk.getDocs(
-      sdk.query(
-        sdk.collection(db, COMMENTS),
-        ...filtered(store, filter),
-        sdk.where('at', '>', sdk.Timestamp.fromMillis(since)),
-        sdk.orderBy('at', 'desc'),
-        sdk.limit(MODERATION_PAGE_SIZE),
-      ),
-    );
-    return snapshot.docs.flatMap((doc) => toModerated(store, doc.id, doc.data()));
+    const newer = store.sdk.where('at', '>', store.sdk.Timestamp.fromMillis(since));
+    return (await readPage(store, filter, { range: [newer] })).comments;
   });
 }
 

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
-import { useSubmit } from '../hooks/useSubmit';
-import { useNeedsNetwork } from './needsNetwork';
+import { lazy, useId, useState, type ReactNode } from 'react';
+import { DialogButton } from './DialogButton';
 
 // Loaded on the first press: most readers never open it.
 const LazyFormDialog = lazy(() =>
@@ -30,86 +29,47 @@ export interface ChoiceButtonProps<T extends string> {
 
 /**
  * A button that asks for one choice in a modal form (why a comment is reported, how long a
- * suspension lasts), then acts; a failure is said next to it, and focus comes back to it after
- * Cancel or a failure. The first option is chosen to begin with.
+ * suspension lasts), then acts with it. The first option is chosen to begin with.
  */
 export function ChoiceButton<T extends string>({
-  label,
-  className,
-  describedBy,
-  disabled = false,
   title,
   submitLabel,
   detail,
   legend,
   options,
   children,
-  failure,
   onChoose,
+  ...button
 }: ChoiceButtonProps<T>) {
-  const [choosing, setChoosing] = useState(false);
   const [choice, setChoice] = useState<T | null>(null);
-  const { busy, error, run } = useSubmit(failure);
-  const button = useRef<HTMLButtonElement>(null);
-  const network = useNeedsNetwork(describedBy);
   const groupName = useId();
   const chosen = choice ?? options[0]?.[0];
 
-  const act = async () => {
-    setChoosing(false);
-    if (chosen === undefined) return;
-    if (!(await run(() => onChoose(chosen)))) button.current?.focus();
-  };
-
   return (
-    <>
-      <button
-        type="button"
-        ref={button}
-        className={className}
-        aria-describedby={network['aria-describedby']}
-        aria-busy={busy}
-        disabled={disabled || busy || network.disabled}
-        onClick={() => setChoosing(true)}
-      >
-        {label}
-      </button>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
+    <DialogButton
+      {...button}
+      onAct={() => (chosen === undefined ? Promise.resolve() : onChoose(chosen))}
+      dialog={({ act, cancel }) => (
+        <LazyFormDialog title={title} submitLabel={submitLabel} onSubmit={act} onCancel={cancel}>
+          {detail && <p>{detail}</p>}
+          <fieldset className="choices">
+            <legend>{legend}</legend>
+            {options.map(([value, text]) => (
+              <label key={value} className="choice">
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={value}
+                  checked={chosen === value}
+                  onChange={() => setChoice(value)}
+                />
+                {text}
+              </label>
+            ))}
+          </fieldset>
+          {children}
+        </LazyFormDialog>
       )}
-      {choosing && (
-        <Suspense fallback={null}>
-          <LazyFormDialog
-            title={title}
-            submitLabel={submitLabel}
-            onSubmit={() => void act()}
-            onCancel={() => {
-              setChoosing(false);
-              button.current?.focus();
-            }}
-          >
-            {detail && <p>{detail}</p>}
-            <fieldset className="choices">
-              <legend>{legend}</legend>
-              {options.map(([value, text]) => (
-                <label key={value} className="choice">
-                  <input
-                    type="radio"
-                    name={groupName}
-                    value={value}
-                    checked={chosen === value}
-                    onChange={() => setChoice(value)}
-                  />
-                  {text}
-                </label>
-              ))}
-            </fieldset>
-            {children}
-          </LazyFormDialog>
-        </Suspense>
-      )}
-    </>
+    />
   );
 }
