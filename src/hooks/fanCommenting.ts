@@ -45,10 +45,9 @@ function ask(uid: string): void {
         reads.set(uid, suspension);
         listeners.forEach((listener) => listener());
       },
-      (error: unknown) => {
-        asked.delete(uid);
-        console.warn('Could not read whether this account may comment', error);
-      },
+      // Not asked again until the next sign-in: every card renders this, so a retry on each
+      // render would be a read per render for as long as the read fails.
+      (error: unknown) => console.warn('Could not read whether this account may comment', error),
     );
 }
 
