@@ -1,6 +1,6 @@
 import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
-import { commentId } from '../../src/data/commentCopies';
+import { commentCopy } from '../../scripts/lib/commentCopy';
 import { LIMITS } from '../../src/data/limits';
 
 /**
@@ -52,7 +52,7 @@ const client = () => ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
 async function commentWrites(account: Account, post: { id: string; title: string }, text: string) {
   const owner = client();
   const comment = { user: account.email, text, date: new Date().toLocaleString('en-GB') };
-  const id = await commentId(post.id, comment);
+  const { id, fields } = await commentCopy(post.id, post.title, account.uid, comment);
   const now = { setToServerValue: 'REQUEST_TIME' };
   return [
     {
@@ -66,14 +66,7 @@ async function commentWrites(account: Account, post: { id: string; title: string
     {
       update: {
         name: owner.name(`comments/${id}`),
-        fields: toFields({
-          postId: post.id,
-          postTitle: post.title,
-          ...comment,
-          uid: account.uid,
-          reports: 0,
-          reported: false,
-        }),
+        fields: toFields(fields),
       },
       updateTransforms: [{ fieldPath: 'at', ...now }],
     },

@@ -10,6 +10,7 @@ import { commentId } from '../../src/data/commentCopies';
 import { buildPosts, readPost, seedPosts, type StoredPost } from './support/firestore';
 import { readStored, seedCommentCopies, storedIds } from './support/moderation';
 import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
+import { commentCopy } from '../../scripts/lib/commentCopy';
 import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../scripts/lib/testPorts';
 import { config } from '../../src/config';
@@ -154,7 +155,7 @@ describe('the moderation view', () => {
     });
     const { view } = await openModeration();
     const comment = { user: KIND, text: 'Welcome aboard', date: '1/1/2025, 11:00:00' };
-    const id = await commentId(posts[2].id, comment);
+    const copy = await commentCopy(posts[2].id, posts[2].title, uids[KIND], comment);
     const client = ownerClient(`http://${TEST_FIRESTORE_HOST}`, config.firebase.projectId);
     await commitPostWrite(client, posts[2].id, {
       update: { name: client.name(`posts/${posts[2].id}`), fields: {} },
@@ -165,17 +166,7 @@ describe('the moderation view', () => {
     });
     await client.commit([
       {
-        update: {
-          name: client.name(`comments/${id}`),
-          fields: toFields({
-            postId: posts[2].id,
-            postTitle: posts[2].title,
-            ...comment,
-            uid: uids[KIND],
-            reports: 0,
-            reported: false,
-          }),
-        },
+        update: { name: client.name(`comments/${copy.id}`), fields: toFields(copy.fields) },
         updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
       },
     ]);

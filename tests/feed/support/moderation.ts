@@ -1,7 +1,7 @@
 import { ownerClient, toFields, type OwnerClient } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
-import { commentId } from '../../../src/data/commentCopies';
+import { commentCopy } from '../../../scripts/lib/commentCopy';
 import type { StoredPost } from './firestore';
 
 /**
@@ -22,24 +22,20 @@ export async function seedCommentCopies(
   at: (index: number) => Date = (index) => new Date(post.created + (index + 1) * 60_000),
 ): Promise<string[]> {
   const client = firestore();
-  const ids = await Promise.all(post.comments.map((comment) => commentId(post.id, comment)));
+  const copies = await Promise.all(
+    post.comments.map((comment) =>
+      commentCopy(post.id, post.title, uids[comment.user] ?? `uid-of-${comment.user}`, comment),
+    ),
+  );
   await client.commit(
-    post.comments.map((comment, index) => ({
+    copies.map(({ id, fields }, index) => ({
       update: {
-        name: client.name(`comments/${ids[index]}`),
-        fields: toFields({
-          postId: post.id,
-          postTitle: post.title,
-          ...comment,
-          uid: uids[comment.user] ?? `uid-of-${comment.user}`,
-          at: at(index),
-          reports: 0,
-          reported: false,
-        }),
+        name: client.name(`comments/${id}`),
+        fields: toFields({ ...fields, at: at(index) }),
       },
     })),
   );
-  return ids;
+  return copies.map(({ id }) => id);
 }
 
 /** A stored document's plain fields (strings, numbers, booleans, null, timestamps as ms). */
