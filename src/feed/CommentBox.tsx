@@ -1,5 +1,6 @@
 import { isSuspendedAt } from '../data/moderation';
 import { useOwnSuspension } from '../hooks/fanCommenting';
+import { formatExactTime } from '../lib/relativeTime';
 import { CommentForm, type CommentFormProps } from './CommentForm';
 import { useFeedContext } from './feedContext';
 
@@ -21,10 +22,7 @@ export function SuspendedNotice({ until }: { until: number | null }) {
     <p className="comments__closed">
       {until === null
         ? "You can't comment on this feed"
-        : `You can't comment until ${new Date(until).toLocaleString(undefined, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          })}`}
+        : `You can't comment until ${formatExactTime(until)}`}
     </p>
   );
 }
