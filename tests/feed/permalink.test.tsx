@@ -47,7 +47,8 @@ describe('a permalink (/?post=<id>)', () => {
     expect(articles()[1]).toHaveAccessibleName('Post 1');
     expect(articles()[1]).not.toHaveClass('post--pinned');
     expect(articles()).toHaveLength(36);
-    expect(document.title).toBe(`${old.title} – ${NORMAL_TITLE}`);
+    // The lazily loaded notice sets the title, possibly after the card shows its label.
+    await waitFor(() => expect(document.title).toBe(`${old.title} – ${NORMAL_TITLE}`));
 
     // Load More brings the rest; the pinned post is not listed a second time.
     await user.click(screen.getByRole('button', { name: 'Load More' }));
@@ -131,7 +132,7 @@ describe('changes made in this tab reach the pinned post', () => {
     openPermalink(pinned.id);
     const { user } = await renderApp({ user: 'admin' });
     await sharedLabel();
-    expect(document.title).toBe(`Pinned story – ${NORMAL_TITLE}`);
+    await waitFor(() => expect(document.title).toBe(`Pinned story – ${NORMAL_TITLE}`));
     const card = screen.getByRole('article', { name: 'Pinned story' });
     await user.click(await within(card).findByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
@@ -139,7 +140,7 @@ describe('changes made in this tab reach the pinned post', () => {
     await screen.findByText('This post is no longer available');
     expect(screen.queryByRole('article', { name: 'Pinned story' })).toBeNull();
     expect(articles()).toHaveLength(1);
-    expect(document.title).toBe(NORMAL_TITLE);
+    await waitFor(() => expect(document.title).toBe(NORMAL_TITLE));
   });
 });
 
