@@ -21,4 +21,11 @@ export const LIMITS = {
   queryLimit: 50,
   /** One comment per account per this many seconds, across all posts. */
   commentIntervalSeconds: 10,
+  /** A deal's display name (issue 23). */
+  dealNameChars: 80,
+  dealNameBytes: 320,
+  /** A deal's id: words of a-z and 0-9 joined by '-' (src/data/deal.ts dealIdFor). */
+  dealIdChars: 80,
+  /** Status changes kept in a deal's history. */
+  dealHistorySteps: 100,
 } as const;

@@ -1,0 +1,121 @@
+import { isDealStatus, type DealStatus } from './dealStatus';
+import { isRecord } from './post';
+
+/**
+ * A deal: one transfer story told over many posts (issue 23). Stored as deals/{id}; a post names
+ * it by id in its optional `deal` field. The summary the deals strip reads (status, open, changed,
+ * history) is written in the same commit as the post that changes it, and firestore.rules keep the
+ * two consistent (match /deals/{dealId} there).
+ */
+
+/** The collection of deals (firestore.rules: deals/{dealId}). */
+export const DEALS = 'deals';
+
+/** The statuses that end a deal: the strip's 'Done deals' is the first, 'Open deals' neither. */
+export const DONE_STATUS: DealStatus = 'Done deal';
+export const CLOSING_STATUSES: readonly DealStatus[] = [DONE_STATUS, 'Collapsed'];
+
+/** One step of a deal's story: a status and when a post set it (milliseconds since the epoch). */
+export interface DealStep {
+  status: DealStatus;
+  at: number;
+}
+
+export interface Deal {
+  /** Stable: renaming the deal keeps it, so `/?deal=<id>` links keep working. */
+  id: string;
+  /** A display name, for example the player's: at most 80 characters, something visible. */
+  name: string;
+  /** The status of the last post that changed it; null while no post of it had one. */
+  status: DealStatus | null;
+  /** Neither done nor collapsed (a stored copy, so the strip can ask for open deals alone). */
+  open: boolean;
+  /** When its status last changed, or it was created: server time, milliseconds. */
+  changed: number;
+  /** The post written in the commit that last changed it. */
+  post: string;
+  /** Every status change, oldest first; a repeated status is not a change. */
+  history: DealStep[];
+}
+
+export function isOpenStatus(status: DealStatus | null): boolean {
+  return status === null || !CLOSING_STATUSES.includes(status);
+}
+
+/** A stored deal as a Deal, whatever it holds: missing or mistyped fields read as empty. */
+export function toDeal(id: string, data: unknown): Deal {
+  const fields = isRecord(data) ? data : {};
+  const status = isDealStatus(fields.status) ? fields.status : null;
+  return {
+    id,
+    name: typeof fields.name === 'string' ? fields.name : id,
+    status,
+    open: isOpenStatus(status),
+    changed: typeof fields.changed === 'number' ? fields.changed : 0,
+    post: typeof fields.post === 'string' ? fields.post : '',
+    history: Array.isArray(fields.history) ? fields.history.flatMap(toStep) : [],
+  };
+}
+
+function toStep(value: unknown): DealStep[] {
+  if (!isRecord(value) || !isDealStatus(value.status) || typeof value.at !== 'number') return [];
+  return [{ status: value.status, at: value.at }];
+}
+
+/**
+ * A deal's id made from its name: lower-case ASCII letters and digits in words joined by '-'
+ * (accents dropped), at most 60 characters; 'deal' when nothing is left. `taken` ids get '-2',
+ * '-3'... The rules accept any id of this form (isDealId there).
+ */
+export function dealIdFor(name: string, taken: (id: string) => boolean): string {
+  const words = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  let base = '';
+  for (const word of words) {
+    const next = base ? `${base}-${word}` : word;
+    if (next.length > 60) break;
+    base = next;
+  }
+  base ||= 'deal';
+  if (!taken(base)) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    if (!taken(`${base}-${suffix}`)) return `${base}-${suffix}`;
+  }
+}
+
+/** What a post commit writes to its deal, besides `changed` (the server's time of that commit). */
+export interface DealWrite {
+  name: string;
+  status: DealStatus | null;
+  open: boolean;
+  post: string;
+  history: DealStep[];
+}
+
+/**
+ * The deal's summary after a post naming it is written with `status` (its own, or none), at `now`:
+ * a new deal starts from that post; an existing one takes a different status as a new step and
+ * is left alone (null) otherwise, as the rules require.
+ */
+export function dealAfterPost(
+  deal: Pick<Deal, 'name' | 'status' | 'history'> & { exists: boolean },
+  postId: string,
+  status: DealStatus | undefined,
+  now: number,
+): DealWrite | null {
+  if (deal.exists && (status === undefined || status === deal.status)) return null;
+  const history = deal.exists ? deal.history : [];
+  const next = status ?? null;
+  return {
+    name: deal.name,
+    status: next,
+    open: isOpenStatus(next),
+    post: postId,
+    history: status ? [...history, { status, at: now }] : history,
+  };
+}
