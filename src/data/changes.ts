@@ -5,7 +5,8 @@
  */
 import { isRecord, type Post } from './post';
 import { POST_CHANGES } from './postsQuery';
-import { documentPost, idOf, restDocument, runQueryDocuments } from './restDecode';
+import { documentPost, idOf, runQueryDocuments } from './restDecode';
+import { decodeBatch, type BatchGot } from './batchGet';
 
 /** Stamps read per query; the rules' page limit (50) bounds it too. */
 export const CHANGES_PER_READ = 50;
@@ -71,15 +72,6 @@ export function decodeChangeStamps(json: unknown): ChangeStamp[] {
 }
 
 /** A batchGet answer: the posts found and the ids of those that do not exist. */
-export function decodeBatchGet(json: unknown): { found: Post[]; missing: string[] } {
-  if (!Array.isArray(json)) throw new Error('batchGet: expected an array of results');
-  const found: Post[] = [];
-  const missing: string[] = [];
-  for (const entry of json) {
-    if (!isRecord(entry)) continue;
-    const document = restDocument(entry.found);
-    if (document) found.push(documentPost(document));
-    else if (typeof entry.missing === 'string') missing.push(idOf(entry.missing));
-  }
-  return { found, missing };
+export function decodeBatchGet(json: unknown): BatchGot<Post> {
+  return decodeBatch(json, documentPost);
 }

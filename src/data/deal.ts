@@ -1,5 +1,13 @@
 import { isDealStatus, type DealStatus } from './dealStatus';
 import { isRecord } from './post';
+import {
+  documentData,
+  idOf,
+  restDocument,
+  runQueryDocuments,
+  type RestDocument,
+} from './restDecode';
+import { decodeBatch, type BatchGot } from './batchGet';
 
 /**
  * A deal: one transfer story told over many posts (issue 23). Stored as deals/{id}; a post names
@@ -38,6 +46,11 @@ export interface Deal {
   history: DealStep[];
 }
 
+/** Whether `id` can name a deal (the rules' isDealId): anything else is never requested. */
+export function isDealId(id: string): boolean {
+  return id.length <= 80 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id);
+}
+
 export function isOpenStatus(status: DealStatus | null): boolean {
   return status === null || !CLOSING_STATUSES.includes(status);
 }
@@ -64,10 +77,11 @@ function toStep(value: unknown): DealStep[] {
 
 /**
  * A deal's id made from its name: lower-case ASCII letters and digits in words joined by '-'
- * (accents dropped), at most 60 characters; 'deal' when nothing is left. `taken` ids get '-2',
- * '-3'... The rules accept any id of this form (isDealId there).
+ * (accents dropped), at most 60 characters, so names that differ only in case, accents or
+ * punctuation name one deal. A name with no such letter (a name in another script) is spelt by
+ * its code points instead. The rules accept any id of this form (isDealId there).
  */
-export function dealIdFor(name: string, taken: (id: string) => boolean): string {
+export function dealIdFor(name: string): string {
   const words = name
     .normalize('NFKD')
     .toLowerCase()
@@ -75,17 +89,17 @@ export function dealIdFor(name: string, taken: (id: string) => boolean): string 
     .trim()
     .split(' ')
     .filter(Boolean);
-  let base = '';
+  if (words.length === 0) {
+    const points = [...name.trim()].map((character) => character.codePointAt(0)?.toString(36));
+    words.push('deal', ...points.filter((point) => point !== undefined));
+  }
+  let id = '';
   for (const word of words) {
-    const next = base ? `${base}-${word}` : word;
+    const next = id ? `${id}-${word}` : word;
     if (next.length > 60) break;
-    base = next;
+    id = next;
   }
-  base ||= 'deal';
-  if (!taken(base)) return base;
-  for (let suffix = 2; ; suffix += 1) {
-    if (!taken(`${base}-${suffix}`)) return `${base}-${suffix}`;
-  }
+  return id || 'deal';
 }
 
 /** What a post commit writes to its deal, besides `changed` (the server's time of that commit). */
@@ -99,23 +113,45 @@ export interface DealWrite {
 
 /**
  * The deal's summary after a post naming it is written with `status` (its own, or none), at `now`:
- * a new deal starts from that post; an existing one takes a different status as a new step and
- * is left alone (null) otherwise, as the rules require.
+ * a new deal (`stored` null) starts from that post under `name`; an existing one takes a
+ * different status as a new step and is left alone (null) otherwise, as the rules require.
  */
 export function dealAfterPost(
-  deal: Pick<Deal, 'name' | 'status' | 'history'> & { exists: boolean },
+  stored: Pick<Deal, 'name' | 'status' | 'history'> | null,
+  name: string,
   postId: string,
   status: DealStatus | undefined,
   now: number,
 ): DealWrite | null {
-  if (deal.exists && (status === undefined || status === deal.status)) return null;
-  const history = deal.exists ? deal.history : [];
+  if (stored && (status === undefined || status === stored.status)) return null;
+  const history = stored?.history ?? [];
   const next = status ?? null;
   return {
-    name: deal.name,
+    name: stored?.name ?? name,
     status: next,
     open: isOpenStatus(next),
     post: postId,
     history: status ? [...history, { status, at: now }] : history,
   };
+}
+
+/** A runQuery answer for deals, in its order. */
+export function decodeDeals(json: unknown): Deal[] {
+  return runQueryDocuments(json).map(documentDeal);
+}
+
+/** A GET of one deal. */
+export function decodeDeal(json: unknown): Deal {
+  const document = restDocument(json);
+  if (!document) throw new Error('get: expected a document with a name');
+  return documentDeal(document);
+}
+
+/** A batchGet answer for deals: those found and the ids of those that do not exist. */
+export function decodeDealBatch(json: unknown): BatchGot<Deal> {
+  return decodeBatch(json, documentDeal);
+}
+
+function documentDeal(document: RestDocument): Deal {
+  return toDeal(idOf(document.name), documentData(document));
 }

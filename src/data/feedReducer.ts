@@ -116,13 +116,16 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
         posts: [action.post, ...state.posts],
         incoming: state.incoming.filter((post) => post.id !== action.post.id),
       };
-    case 'edited':
-      // Both fields, always: an edit without a status removes the one the post had.
-      return update(state, action.id, (post) => ({
+    case 'edited': {
+      // Every field, always: an edit without a status or a deal removes the one the post had.
+      const { content, status, deal } = action.edit;
+      return update(state, action.id, ({ status: _status, deal: _deal, ...post }) => ({
         ...post,
-        content: action.edit.content,
-        status: action.edit.status,
+        content,
+        ...(status && { status }),
+        ...(deal && { deal: deal.id }),
       }));
+    }
     case 'commented':
       return update(state, action.id, (post) => ({
         ...post,

@@ -1,6 +1,6 @@
 import { isDealStatus, type DealStatus } from './dealStatus';
 
-/** The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed. */
+/** The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal. */
 export interface Comment {
   user: string;
   text: string;
@@ -20,12 +20,24 @@ export interface Post {
   status?: DealStatus;
   /** The administrator closed its comments; absent (open) on every post of the spec. */
   closed?: true;
+  /** The id of the deal (deals/{id}) whose story it tells; absent on posts without one. */
+  deal?: string;
 }
 
-export type NewPost = Pick<Post, 'title' | 'content' | 'imageUrl' | 'link' | 'status'>;
+/** The deal a form names: an existing deal's id and name, or a new deal's (its id made from it). */
+export interface PostDeal {
+  id: string;
+  name: string;
+}
 
-/** What the administrator's editor changes: the content and the deal status (absent: none). */
-export type PostEdit = Pick<Post, 'content' | 'status'>;
+export interface NewPost extends Pick<Post, 'title' | 'content' | 'imageUrl' | 'link' | 'status'> {
+  deal?: PostDeal;
+}
+
+/** What the administrator's editor changes: the content, the deal status and the deal (absent: none). */
+export interface PostEdit extends Pick<Post, 'content' | 'status'> {
+  deal?: PostDeal;
+}
 
 /**
  * A stored document as a Post, whatever an older version wrote: missing or mistyped fields become
@@ -43,6 +55,7 @@ export function toPost(id: string, data: unknown): Post {
     created: toMillis(fields.created),
     ...(isDealStatus(fields.status) && { status: fields.status }),
     ...(fields.closed === true && { closed: true }),
+    ...(typeof fields.deal === 'string' && fields.deal !== '' && { deal: fields.deal }),
   };
 }
 

@@ -114,7 +114,13 @@ export function runQueryUrl(settings: RestSettings): string {
 
 /** Where one post is read (a GET: Firestore's documents.get). Any id character is percent-encoded. */
 export function postUrl(id: string, settings: RestSettings): string {
-  return restUrl(`${documentsRoot(settings.projectId)}/posts/${encodeURIComponent(id)}`, settings);
+  return documentUrl('posts', id, settings);
+}
+
+/** Where one document of `collection` is read (a GET), its id percent-encoded. */
+export function documentUrl(collection: string, id: string, settings: RestSettings): string {
+  const path = `${documentsRoot(settings.projectId)}/${collection}/${encodeURIComponent(id)}`;
+  return restUrl(path, settings);
 }
 
 function restUrl(resource: string, settings: RestSettings): string {

@@ -17,8 +17,13 @@ export function decodeDocument(json: unknown): Post {
 }
 
 /** A REST document as a Post: its id from the name, its fields decoded. */
-export function documentPost({ name, fields }: RestDocument): Post {
-  return toPost(idOf(name), decodeFields(fields));
+export function documentPost(document: RestDocument): Post {
+  return toPost(idOf(document.name), documentData(document));
+}
+
+/** A REST document's fields as plain JS. */
+export function documentData({ fields }: RestDocument): Record<string, unknown> {
+  return decodeFields(fields);
 }
 
 /** A document of a REST answer: its full name and its fields, still in REST form. */

@@ -1,9 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { USE_EMULATORS } from '../config';
 import type { AppUser } from '../data/permissions';
 import { useSignIn } from '../hooks/useSession';
 import { useNeedsNetwork } from '../ui/needsNetwork';
-import { AccountChooser } from './AccountChooser';
+
+// The emulator's stand-in for Google's popup loads when it opens, so no visitor's first load
+// carries it. The build writes the setting as a literal here, so a production build drops this
+// import (and the chunk) altogether; USE_EMULATORS, a binding from another module, would not.
+const LazyAccountChooser =
+  import.meta.env.VITE_USE_EMULATORS === 'true'
+    ? lazy(() => import('./AccountChooser').then((module) => ({ default: module.AccountChooser })))
+    : null;
 
 export interface LoginPanelProps {
   user: AppUser | null;
@@ -63,7 +70,11 @@ export function LoginPanel({ user }: LoginPanelProps) {
         </button>
       )}
       {/* USE_EMULATORS is a build-time literal: a production bundle leaves the chooser out. */}
-      {USE_EMULATORS && choosing && !user && <AccountChooser onClose={closeChooser} />}
+      {LazyAccountChooser && choosing && !user && (
+        <Suspense fallback={null}>
+          <LazyAccountChooser onClose={closeChooser} />
+        </Suspense>
+      )}
     </section>
   );
 }

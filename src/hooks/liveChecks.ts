@@ -22,6 +22,19 @@ export interface LiveChecksOptions {
   onChanges: (changes: PostChanges, startedAt: number) => void;
 }
 
+type ChangesListener = LiveChecksOptions['onChanges'];
+
+const listeners = new Set<ChangesListener>();
+
+/**
+ * Also tells `listener` what each check finds (the deals strip, a deal's feed), so every part of
+ * the page follows the one schedule and its reads. Returns the function that stops telling it.
+ */
+export function listenToChanges(listener: ChangesListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * Asks Firestore what changed, every CHECK_EVERY_MS while the page is visible and online, and at
  * once (within MIN_GAP_MS of the last check) when it becomes visible again or the network comes
@@ -56,7 +69,10 @@ export function startLiveChecks({ since, onChanges }: LiveChecksOptions): () => 
       const changes = await readChanges(next);
       next = changes.since;
       failures = 0;
-      if (!stopped) onChanges(changes, startedAt);
+      if (!stopped) {
+        onChanges(changes, startedAt);
+        for (const listener of listeners) listener(changes, startedAt);
+      }
     } catch (error) {
       failures += 1;
       console.warn('Could not check for changes to the feed', error);

@@ -70,12 +70,12 @@ export async function readPost(id: string): Promise<Post | null> {
  * A REST method of the documents root (runQuery, batchGet), posted as index.html posts the first
  * page (postsQuery.restPost, the one builder: the service worker knows the first page by its bytes).
  */
-const postRest: RestRead = (method, body, decode) => {
+export const postRest: RestRead = (method, body, decode) => {
   const request = restPost(documentsMethodUrl(restSettings(), method), body);
   return restRead(request.url, request, decode);
 };
 
-function restSettings(): RestSettings {
+export function restSettings(): RestSettings {
   return {
     projectId: config.firebase.projectId,
     apiKey: config.firebase.apiKey,
@@ -87,7 +87,7 @@ function restSettings(): RestSettings {
  * One read over Firestore's REST API, its JSON answer decoded, or a StoreError with the SDK's code
  * for the status. Reads are public, so no credentials are sent.
  */
-async function restRead<T>(
+export async function restRead<T>(
   url: string,
   init: RequestInit | undefined,
   decode: (json: unknown) => T,

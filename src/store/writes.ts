@@ -9,7 +9,16 @@ import {
   reportId,
   type ReportReason,
 } from '../data/commentCopies';
-import { toPost, type Comment, type NewPost, type Post, type PostEdit } from '../data/post';
+import { DEALS, dealAfterPost, toDeal } from '../data/deal';
+import type { DealStatus } from '../data/dealStatus';
+import {
+  toPost,
+  type Comment,
+  type NewPost,
+  type Post,
+  type PostDeal,
+  type PostEdit,
+} from '../data/post';
 import { POST_CHANGES } from '../data/postsQuery';
 import { StoreError, storeErrorCode } from '../data/storeError';
 
@@ -55,27 +64,83 @@ export function warmStore(): void {
   loadStore().catch(() => {});
 }
 
-/** A post without a deal status has no `status` key at all, as the spec's posts. */
-export async function createPost({ status, ...input }: NewPost): Promise<Post> {
+/**
+ * A post without a deal status or deal has no `status` or `deal` key at all, as the spec's posts.
+ * A post in a deal is written in a transaction with the deal's summary (followDeal).
+ */
+export async function createPost({ status, deal, ...input }: NewPost): Promise<Post> {
   return call(async (store) => {
     const { sdk, db } = store;
-    const fields = { ...input, ...(status && { status }), comments: [], created: Date.now() };
+    const fields = {
+      ...input,
+      ...(status && { status }),
+      ...(deal && { deal: deal.id }),
+      comments: [],
+      created: Date.now(),
+    };
     const ref = sdk.doc(sdk.collection(db, 'posts'));
-    await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
+    if (!deal) {
+      await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
+    } else {
+      await sdk.runTransaction(db, async (transaction) => {
+        const follow = await followDeal(store, transaction, deal, ref.id, status);
+        transaction.set(ref, fields);
+        stampInTransaction(store, transaction, ref.id);
+        follow();
+      });
+    }
     return { id: ref.id, ...fields };
   });
 }
 
-/** The editor's one write: the content, and the deal status set, changed or removed (none). */
-export async function updatePost(id: string, { content, status }: PostEdit): Promise<void> {
-  return call((store) =>
-    commitWithStamp(store, id, (batch) =>
-      batch.update(store.sdk.doc(store.db, 'posts', id), {
+/**
+ * The editor's one write: the content, and the deal status and the deal, each set, changed or
+ * removed (none). When the deal or the status changes, the deal's summary follows in the same
+ * transaction; an edit of the content alone leaves the deal as it is.
+ */
+export async function updatePost(id: string, { content, status, deal }: PostEdit): Promise<void> {
+  return call(async (store) => {
+    const { sdk, db } = store;
+    const ref = sdk.doc(db, 'posts', id);
+    await sdk.runTransaction(db, async (transaction) => {
+      const before = toPost(id, (await transaction.get(ref)).data());
+      const moves = deal && (before.deal !== deal.id || before.status !== status);
+      const follow = moves ? await followDeal(store, transaction, deal, id, status) : null;
+      transaction.update(ref, {
         content,
-        status: status ?? store.sdk.deleteField(),
-      }),
-    ),
-  );
+        status: status ?? sdk.deleteField(),
+        deal: deal?.id ?? sdk.deleteField(),
+      });
+      stampInTransaction(store, transaction, id);
+      follow?.();
+    });
+  });
+}
+
+type Transaction = Parameters<Parameters<Sdk['runTransaction']>[1]>[0];
+
+/**
+ * Reads the deal a post names (all reads of a transaction come before its writes) and returns
+ * the write of its summary after that post (dealAfterPost), to make once the post is written.
+ */
+async function followDeal(
+  { sdk, db }: Store,
+  transaction: Transaction,
+  deal: PostDeal,
+  postId: string,
+  status: DealStatus | undefined,
+): Promise<() => void> {
+  const ref = sdk.doc(db, DEALS, deal.id);
+  const snapshot = await transaction.get(ref);
+  const stored = snapshot.exists() ? toDeal(deal.id, snapshot.data()) : null;
+  const summary = dealAfterPost(stored, deal.name, postId, status, Date.now());
+  return () => {
+    if (summary) transaction.set(ref, { ...summary, changed: sdk.serverTimestamp() });
+  };
+}
+
+function stampInTransaction({ sdk, db }: Store, transaction: Transaction, id: string): void {
+  transaction.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
 }
 
 /**
@@ -198,7 +263,7 @@ export async function removeComment(
     await sdk.runTransaction(db, async (transaction) => {
       const comments = toPost(postId, (await transaction.get(postRef)).data()).comments;
       transaction.update(postRef, { comments: withoutComment(comments, comment, 'one') });
-      transaction.set(sdk.doc(db, POST_CHANGES, postId), { at: sdk.serverTimestamp() });
+      stampInTransaction(store, transaction, postId);
     });
   });
 }

@@ -14,6 +14,8 @@ describe('signing in through the Auth emulator account chooser (spec §4 Auth)',
   it('types an e-mail, signs in, sees it, stays signed in across a remount, logs out', async () => {
     const { user, unmount } = await renderApp({ user: null });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    // The chooser's code loads when it first opens.
+    await screen.findByRole('dialog', { name: 'Choose an account' });
     const dialog = chooser();
     const email = within(dialog).getByRole('textbox', { name: 'Email' });
     expect(email).toHaveFocus();
@@ -41,6 +43,8 @@ describe('signing in through the Auth emulator account chooser (spec §4 Auth)',
   it('offers the demo administrator and a demo fan with one click', async () => {
     const { user } = await renderApp({ user: null });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    // The chooser's code loads when it first opens.
+    await screen.findByRole('dialog', { name: 'Choose an account' });
     expect(within(chooser()).getByRole('button', { name: /fan@example\.com/ })).toBeInTheDocument();
     await user.click(within(chooser()).getByRole('button', { name: new RegExp(ADMIN_EMAIL) }));
     await screen.findByText(ADMIN_EMAIL);
@@ -55,12 +59,16 @@ describe('signing in through the Auth emulator account chooser (spec §4 Auth)',
     const { user } = await renderApp({ user: null });
     const trigger = screen.getByRole('button', { name: 'Sign in with Google' });
     await user.click(trigger);
+    // The chooser's code loads when it first opens.
+    await screen.findByRole('dialog', { name: 'Choose an account' });
     await user.type(within(chooser()).getByRole('textbox', { name: 'Email' }), 'x@example.com');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
 
     await user.click(trigger);
+    // The chooser's code loads when it first opens.
+    await screen.findByRole('dialog', { name: 'Choose an account' });
     await user.click(within(chooser()).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
@@ -70,6 +78,8 @@ describe('signing in through the Auth emulator account chooser (spec §4 Auth)',
   it('an empty e-mail does nothing', async () => {
     const { user } = await renderApp({ user: null });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    // The chooser's code loads when it first opens.
+    await screen.findByRole('dialog', { name: 'Choose an account' });
     await user.click(within(chooser()).getByRole('button', { name: 'Sign in' }));
     expect(chooser()).toBeInTheDocument();
     expect(screen.queryByText('Logged in as:')).not.toBeInTheDocument();

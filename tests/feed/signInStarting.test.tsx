@@ -53,6 +53,8 @@ describe('signing in while the Auth emulator is still starting', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = await renderApp({ user: null });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    // The chooser's code loads when it first opens.
+    await screen.findByRole('dialog', { name: 'Choose an account' });
     const dialog = screen.getByRole('dialog', { name: 'Choose an account' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'early@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Sign in' }));
@@ -76,6 +78,8 @@ describe('signing in while the Auth emulator is still starting', () => {
     await startAuthEmulator();
     const { user } = await renderApp({ user: null });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    // The chooser's code loads when it first opens.
+    await screen.findByRole('dialog', { name: 'Choose an account' });
     const dialog = screen.getByRole('dialog', { name: 'Choose an account' });
     await user.click(within(dialog).getByRole('button', { name: /fan@example\.com/ }));
     await screen.findByText('Logged in as:');

@@ -1,0 +1,65 @@
+/**
+ * The deals' queries in Firestore's REST form (runQuery bodies), written once: the deals strip's
+ * lists and a deal's own feed. Each composite index they need is declared in
+ * firestore.indexes.json (tests/emulator/indexesApp.test.ts runs them against it).
+ */
+import { DEALS, DONE_STATUS } from './deal';
+import type { Cursor } from './page';
+import { PAGE_SIZE, documentsRoot } from './postsQuery';
+
+/** The strip's filters: every deal, those still open, those done. */
+export type DealFilter = 'all' | 'open' | 'done';
+
+/**
+ * The most deals a list shows: a transfer window's deals, most recently changed first. Each is a
+ * billed read on every visit that shows the strip, so it stays below the rules' 50.
+ */
+export const DEALS_PER_READ = 30;
+
+/** The strip's list for `filter`: most recently changed first, then by id. */
+export function dealsQuery(filter: DealFilter) {
+  const where = {
+    all: undefined,
+    open: equals('open', { booleanValue: true }),
+    done: equals('status', { stringValue: DONE_STATUS }),
+  }[filter];
+  return {
+    structuredQuery: {
+      from: [{ collectionId: DEALS }],
+      ...(where && { where }),
+      orderBy: [
+        { field: { fieldPath: 'changed' }, direction: 'DESCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+      ],
+      limit: DEALS_PER_READ,
+    },
+  };
+}
+
+/** A deal's posts after `cursor` (from the newest when null): the feed's order, one page at a time. */
+export function dealPostsQuery(dealId: string, projectId: string, cursor: Cursor | null) {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: 'posts' }],
+      where: equals('deal', { stringValue: dealId }),
+      orderBy: [
+        { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+      ],
+      limit: PAGE_SIZE + 1,
+      ...(cursor && {
+        startAt: {
+          values: [
+            { integerValue: String(cursor.created) },
+            { referenceValue: `${documentsRoot(projectId)}/posts/${cursor.id}` },
+          ],
+          before: false,
+        },
+      }),
+    },
+  };
+}
+
+function equals(fieldPath: string, value: Record<string, unknown>) {
+  return { fieldFilter: { field: { fieldPath }, op: 'EQUAL', value } };
+}
