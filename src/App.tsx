@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { LazyPostComposer } from './admin/lazyAdmin';
+import { LazyDealView, LazyDealsStrip } from './deals/lazyDeals';
 import { LazyModerationView } from './moderation/lazyModeration';
 import { Feed } from './feed/Feed';
 import { useFeed } from './hooks/useFeed';
@@ -10,6 +11,7 @@ import { OfflineNotice } from './ui/OfflineNotice';
 import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './data/permissions';
 import { useSession } from './hooks/useSession';
+import { useDealAddress } from './hooks/useDealAddress';
 
 // Only a permalink's page needs it (the notice above the feed, the page title).
 const LazyPinnedStatus = lazy(() =>
@@ -23,6 +25,10 @@ export function App() {
   const [query, setQuery] = useState('');
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
+  const { dealId, openDeal, closeDeal } = useDealAddress();
+  // An address naming a deal that does not exist shows the full feed, with a notice.
+  const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
+  const dealShown = dealId !== null && dealId !== unknownDeal;
 
   return (
     <>
@@ -57,12 +63,40 @@ export function App() {
                 <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
               </Suspense>
             )}
-            {feed.pinned && (
+            {/* Its room is kept from the first render, so the feed does not move when it comes. */}
+            <div className="deals-slot">
+              {(feed.status !== 'loading' || dealShown) && (
+                <Suspense fallback={null}>
+                  <LazyDealsStrip current={dealShown ? dealId : null} onOpen={openDeal} />
+                </Suspense>
+              )}
+            </div>
+            {dealId !== null && !dealShown && (
+              <p role="status" className="pinned-status">
+                This deal is not in the feed
+              </p>
+            )}
+            {dealShown && (
               <Suspense fallback={null}>
-                <LazyPinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
+                <LazyDealView
+                  key={dealId}
+                  dealId={dealId}
+                  query={query}
+                  user={user}
+                  onMissing={setUnknownDeal}
+                  onClose={closeDeal}
+                />
               </Suspense>
             )}
-            <Feed feed={feed} query={query} user={user} />
+            {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
+            <div hidden={dealShown}>
+              {feed.pinned && (
+                <Suspense fallback={null}>
+                  <LazyPinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
+                </Suspense>
+              )}
+              <Feed feed={feed} query={query} user={user} />
+            </div>
           </>
         )}
       </main>

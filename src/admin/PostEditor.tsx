@@ -5,12 +5,18 @@ import type { DealStatus } from '../data/dealStatus';
 import type { PostEdit } from '../data/post';
 import { LIMITS } from '../data/limits';
 import { textProblem } from '../data/textChecks';
+import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
+import { chooseDeal } from '../data/deal';
+import { forgetKnownDeals, useKnownDeals } from '../hooks/knownDeals';
+import { dealNameProblem } from './dealNameProblem';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 
 export interface PostEditorProps {
   content: string;
   status: DealStatus | undefined;
+  /** The post's deal id, if it has one. */
+  deal: string | undefined;
   onSave: (edit: PostEdit) => Promise<void>;
   onCancel: () => void;
 }
@@ -19,9 +25,13 @@ export interface PostEditorProps {
  * The edit box: filled with the current content and deal status; Save changes only those two,
  * Cancel nothing.
  */
-export function PostEditor({ content, status, onSave, onCancel }: PostEditorProps) {
+export function PostEditor({ content, status, deal, onSave, onCancel }: PostEditorProps) {
   const [text, setText] = useState(content);
   const [chosenStatus, setChosenStatus] = useState(status);
+  const deals = useKnownDeals();
+  // null: the deal as it was (its name shows once the deals are read; until then, its id).
+  const [typedDeal, setTypedDeal] = useState<string | null>(null);
+  const dealName = deals.find((known) => known.id === deal)?.name ?? deal ?? '';
   const { busy, error, run } = useSubmit();
   const boxId = useId();
   const errorId = useId();
@@ -32,11 +42,20 @@ export function PostEditor({ content, status, onSave, onCancel }: PostEditorProp
     // Trimmed as the post form trims it: the saved content is what a new post would hold.
     const trimmed = text.trim();
     if (trimmed === '' || network.disabled) return;
-    const problem = describeProblem(
-      'content',
-      textProblem(trimmed, LIMITS.contentChars, LIMITS.contentBytes),
+    const chosenDeal =
+      typedDeal !== null
+        ? chooseDeal(typedDeal, deals)
+        : deal === undefined
+          ? undefined
+          : { id: deal, name: dealName };
+    const problem =
+      describeProblem('content', textProblem(trimmed, LIMITS.contentChars, LIMITS.contentBytes)) ??
+      (chosenDeal?.id === deal ? null : dealNameProblem(chosenDeal));
+    const saved = await run(
+      () => onSave({ content: trimmed, status: chosenStatus, deal: chosenDeal }),
+      problem,
     );
-    await run(() => onSave({ content: trimmed, status: chosenStatus }), problem);
+    if (saved && chosenDeal) forgetKnownDeals();
   };
 
   return (
@@ -57,6 +76,7 @@ export function PostEditor({ content, status, onSave, onCancel }: PostEditorProp
           if (event.key === 'Escape') onCancel();
         }}
       />
+      <DealField value={typedDeal ?? dealName} onChange={setTypedDeal} deals={deals} />
       <DealStatusSelect value={chosenStatus} onChange={setChosenStatus} />
       {error && (
         <p id={errorId} role="alert" className="form-error">

@@ -5,7 +5,11 @@ import type { NewPost } from '../data/post';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../data/safeUrl';
 import { LIMITS } from '../data/limits';
 import { textProblem } from '../data/textChecks';
+import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
+import { chooseDeal } from '../data/deal';
+import { forgetKnownDeals, useKnownDeals } from '../hooks/knownDeals';
+import { dealNameProblem } from './dealNameProblem';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { TextField } from './TextField';
 
@@ -15,7 +19,12 @@ export interface PostFormProps {
   onPrepare: () => void;
 }
 
-const EMPTY: NewPost = { title: '', content: '', imageUrl: '', link: '' };
+/** What the form holds: the post's fields, with the deal as typed. */
+interface FormFields extends Omit<NewPost, 'deal'> {
+  deal: string;
+}
+
+const EMPTY: FormFields = { title: '', content: '', imageUrl: '', link: '', deal: '' };
 const BAD_URL = 'Use a web address starting with http:// or https://.';
 
 /**
@@ -23,11 +32,12 @@ const BAD_URL = 'Use a web address starting with http:// or https://.';
  * failed save keeps every field and says why.
  */
 export function PostForm({ onCreate, onPrepare }: PostFormProps) {
-  const [fields, setFields] = useState<NewPost>(EMPTY);
+  const [fields, setFields] = useState<FormFields>(EMPTY);
+  const deals = useKnownDeals();
   const { busy, error, run } = useSubmit();
   const headingId = useId();
   const network = useNeedsNetwork();
-  const set = (name: Exclude<keyof NewPost, 'status'>) => (value: string) =>
+  const set = (name: Exclude<keyof FormFields, 'status'>) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
   // Stored absolute ('/images/a.svg' becomes this site's URL): the rules take http(s) URLs only.
@@ -42,14 +52,19 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
     const content = fields.content.trim();
     if (title === '' || content === '' || imageUrl === null || link === null) return;
     if (network.disabled) return;
+    const deal = chooseDeal(fields.deal, deals);
     const problem =
       describeProblem('title', textProblem(title, LIMITS.titleChars, LIMITS.titleBytes)) ??
-      describeProblem('content', textProblem(content, LIMITS.contentChars, LIMITS.contentBytes));
+      describeProblem('content', textProblem(content, LIMITS.contentChars, LIMITS.contentBytes)) ??
+      dealNameProblem(deal);
     const saved = await run(
-      () => onCreate({ title, content, imageUrl, link, status: fields.status }),
+      () => onCreate({ title, content, imageUrl, link, status: fields.status, deal }),
       problem,
     );
-    if (saved) setFields(EMPTY);
+    if (saved) {
+      setFields(EMPTY);
+      if (deal) forgetKnownDeals();
+    }
   };
 
   return (
@@ -71,6 +86,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
           multiline
           required
         />
+        <DealField value={fields.deal} onChange={set('deal')} deals={deals} />
         <DealStatusSelect
           value={fields.status}
           onChange={(status) => setFields((current) => ({ ...current, status }))}

@@ -1,5 +1,5 @@
 import { isDealStatus, type DealStatus } from './dealStatus';
-import { isRecord } from './post';
+import { isRecord, type PostDeal } from './post';
 import {
   documentData,
   idOf,
@@ -100,6 +100,18 @@ export function dealIdFor(name: string): string {
     id = next;
   }
   return id || 'deal';
+}
+
+/**
+ * The deal a form's 'Deal' names: none when blank; a known deal whose name it is (ignoring case and
+ * the spaces around it); otherwise a new deal under that name, its id made from it.
+ */
+export function chooseDeal(typed: string, known: readonly Deal[]): PostDeal | undefined {
+  const name = typed.trim();
+  if (name === '') return undefined;
+  const lower = name.toLowerCase();
+  const existing = known.find((deal) => deal.name.trim().toLowerCase() === lower);
+  return existing ? { id: existing.id, name: existing.name } : { id: dealIdFor(name), name };
 }
 
 /** What a post commit writes to its deal, besides `changed` (the server's time of that commit). */

@@ -3,7 +3,7 @@
  * lists and a deal's own feed. Each composite index they need is declared in
  * firestore.indexes.json (tests/emulator/indexesApp.test.ts runs them against it).
  */
-import { DEALS, DONE_STATUS } from './deal';
+import { DEALS, DONE_STATUS, type Deal } from './deal';
 import type { Cursor } from './page';
 import { PAGE_SIZE, documentsRoot } from './postsQuery';
 
@@ -62,4 +62,29 @@ export function dealPostsQuery(dealId: string, projectId: string, cursor: Cursor
 
 function equals(fieldPath: string, value: Record<string, unknown>) {
   return { fieldFilter: { field: { fieldPath }, op: 'EQUAL', value } };
+}
+
+/** Whether `deal` belongs in the list for `filter` (what dealsQuery asks the server). */
+export function inFilter(deal: Deal, filter: DealFilter): boolean {
+  if (filter === 'open') return deal.open;
+  if (filter === 'done') return deal.status === DONE_STATUS;
+  return true;
+}
+
+/**
+ * A list after `changed` deals were read again: each leaves its old place and, if it still
+ * belongs, comes back in the list's order (most recently changed first); `gone` ids leave.
+ */
+export function withChangedDeals(
+  list: readonly Deal[],
+  changed: readonly Deal[],
+  gone: readonly string[],
+  filter: DealFilter,
+): Deal[] {
+  const leaving = new Set([...gone, ...changed.map((deal) => deal.id)]);
+  const kept = list.filter((deal) => !leaving.has(deal.id));
+  const back = changed.filter((deal) => inFilter(deal, filter));
+  return [...kept, ...back]
+    .sort((a, b) => b.changed - a.changed || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, DEALS_PER_READ);
 }

@@ -44,10 +44,26 @@ export interface FeedProps {
   user: AppUser | null;
   /** More loaded posts than this, and only the cards near the screen are rendered. */
   windowFrom?: number;
+  /** The id of a heading outside that names the feed (a deal's); without it, its own. */
+  labelledBy?: string;
+  /** What a first page that failed to load says. */
+  firstPageFailure?: string;
+  /** Text every post here matches in a search as well: a deal's name, in the deal's feed. */
+  alsoMatches?: string;
 }
 
+const FEED_HEADING_ID = 'feed-heading';
+
 /** The posts, as an ARIA feed: articles named by their titles, aria-busy while a page loads. */
-export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedProps) {
+export function Feed({
+  feed,
+  query,
+  user,
+  windowFrom = LONG_FEED_FROM,
+  labelledBy = FEED_HEADING_ID,
+  firstPageFailure = 'The posts could not be loaded.',
+  alsoMatches = '',
+}: FeedProps) {
   const { status, firstPage, hasMore, loadMore, retry, ops, deletedElsewhere } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
   // A post deleted elsewhere leaves the feed, unless the reader is typing in or focused on its card.
@@ -68,7 +84,10 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
   );
   const adding = posts.length < present.length;
   const searched = useDeferredValue(query);
-  const shown = useMemo(() => searchPosts(posts, searched), [posts, searched]);
+  const shown = useMemo(
+    () => searchPosts(posts, searched, alsoMatches),
+    [posts, searched, alsoMatches],
+  );
   const busy = status === 'loading' || adding;
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
@@ -128,17 +147,19 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
     knownHeights,
     container: {
       role: 'feed',
-      'aria-labelledby': 'feed-heading',
+      'aria-labelledby': labelledBy,
       'aria-busy': busy,
       ...followProgress,
     },
   };
 
   return (
-    <section className="feed" aria-labelledby="feed-heading">
-      <h2 id="feed-heading" className="visually-hidden">
-        Transfer news
-      </h2>
+    <section className="feed" aria-labelledby={labelledBy}>
+      {labelledBy === FEED_HEADING_ID && (
+        <h2 id={FEED_HEADING_ID} className="visually-hidden">
+          Transfer news
+        </h2>
+      )}
       <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
       <NewPosts count={feed.incoming.length} onShow={onShowIncoming} />
       <FeedContext value={context}>
@@ -165,7 +186,7 @@ export function Feed({ feed, query, user, windowFrom = LONG_FEED_FROM }: FeedPro
       )}
       {failed && (
         <div role="alert" className="feed__error">
-          <p>{firstPage ? 'The posts could not be loaded.' : 'More posts could not be loaded.'}</p>
+          <p>{firstPage ? firstPageFailure : 'More posts could not be loaded.'}</p>
           <button
             type="button"
             className="button button--primary"

@@ -61,6 +61,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           <LazyPostEditor
             content={post.content}
             status={post.status}
+            deal={post.deal}
             onSave={async (edit) => {
               await ops.editPost(post.id, edit);
               stopEditing();

@@ -1,6 +1,6 @@
 import { useEffect, type Dispatch } from 'react';
 import type { FeedAction } from '../data/feedReducer';
-import type { WrittenAt } from './useFeedWrites';
+import { changesNotWrittenHere, type WrittenAt } from './useFeedWrites';
 
 /**
  * Keeps the feed current once its first page is shown: the live checks (./liveChecks.ts, loaded
@@ -21,13 +21,8 @@ export function useLiveUpdates(
         if (cancelled) return;
         stop = startLiveChecks({
           since: readTime,
-          onChanges: ({ posts, deleted, since }, startedAt) => {
-            const current = (id: string) => (writtenAt.get(id) ?? -Infinity) < startedAt;
-            const changes = {
-              posts: posts.filter((post) => current(post.id)),
-              deleted: deleted.filter(current),
-              since,
-            };
+          onChanges: (found, startedAt) => {
+            const changes = changesNotWrittenHere(found, writtenAt, startedAt);
             dispatch({ type: 'changed', changes });
           },
         });

@@ -10,18 +10,26 @@ export interface Paging {
   retry: () => void;
 }
 
+/** Reads the page after `cursor` (the first page when null). */
+export type ReadPage = (cursor: Cursor | null) => Promise<PostsPage>;
+
 /**
  * Spec §4's paging: the first page (unless the feed started from index.html's, see useFeed), then
  * one page per Load More, each after the last loaded post. A page that arrives after a newer
- * request was made is dropped.
+ * request was made is dropped. `read` is the whole feed's (listPosts) unless given: a deal's feed
+ * pages through its own posts.
  */
-export function usePaging(state: FeedState, dispatch: Dispatch<FeedAction>): Paging {
+export function usePaging(
+  state: FeedState,
+  dispatch: Dispatch<FeedAction>,
+  read: ReadPage = listPosts,
+): Paging {
   const pending = useRef<Promise<PostsPage> | null>(null);
 
   const load = useCallback(
     (cursor: Cursor | null) => {
       const firstPage = cursor === null;
-      const request = listPosts(cursor);
+      const request = read(cursor);
       pending.current = request;
       dispatch({ type: 'loading', firstPage });
       request.then(
@@ -34,7 +42,7 @@ export function usePaging(state: FeedState, dispatch: Dispatch<FeedAction>): Pag
         },
       );
     },
-    [dispatch],
+    [dispatch, read],
   );
 
   // The first page, unless the first render already had it. The ref keeps StrictMode's second

@@ -1,0 +1,88 @@
+import { useEffect, useId, useRef } from 'react';
+import type { AppUser } from '../data/permissions';
+import { Feed } from '../feed/Feed';
+import { useDealFeed } from '../hooks/useDealFeed';
+import { useNeedsNetwork } from '../ui/needsNetwork';
+import { DealHistory } from './DealHistory';
+import { dealStatusText } from './dealWords';
+
+export interface DealViewProps {
+  dealId: string;
+  query: string;
+  user: AppUser | null;
+  /** No deal has this id: the page shows the full feed with a notice instead. */
+  onMissing: (id: string) => void;
+  /** 'All posts': back to the full feed. */
+  onClose: () => void;
+}
+
+const FAILED = 'This deal could not be loaded';
+
+/**
+ * A deal's own feed: its name, where it stands and how it got there, then its posts as the full
+ * feed shows them (paged, searchable, live, with the same card controls). Focus moves to its
+ * heading when it opens, so a screen reader hears which deal this is.
+ */
+export function DealView({ dealId, query, user, onMissing, onClose }: DealViewProps) {
+  const { read, retry, feed } = useDealFeed(dealId);
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const network = useNeedsNetwork();
+  const { deal } = read;
+
+  useEffect(() => {
+    if (read.status === 'missing') onMissing(dealId);
+  }, [read.status, dealId, onMissing]);
+  useEffect(() => heading.current?.focus(), []);
+  useDealTitle(deal?.name ?? null);
+
+  return (
+    <div className="deal-view">
+      <header className="deal-view__header">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="deal-view__name">
+          {deal?.name ?? 'Deal'}
+        </h2>
+        {deal && <p className="deal-view__status">Now: {dealStatusText(deal.status)}</p>}
+        <a
+          className="deal-view__back"
+          href={import.meta.env.BASE_URL}
+          onClick={(event) => {
+            event.preventDefault();
+            onClose();
+          }}
+        >
+          All posts
+        </a>
+      </header>
+      {read.status === 'failed' && (
+        <div role="alert" className="feed__error">
+          <p>{FAILED}</p>
+          <button type="button" className="button button--primary" onClick={retry} {...network}>
+            Retry
+          </button>
+        </div>
+      )}
+      {deal && <DealHistory history={deal.history} />}
+      <Feed
+        feed={feed}
+        query={query}
+        alsoMatches={deal?.name}
+        user={user}
+        labelledBy={headingId}
+        firstPageFailure={FAILED}
+      />
+    </div>
+  );
+}
+
+/** `<deal name> – <the normal title>` while the deal is shown; the normal title after. */
+function useDealTitle(name: string | null): void {
+  useEffect(() => {
+    if (name === null) return;
+    const normal = document.title;
+    document.title = normal ? `${name} – ${normal}` : name;
+    return () => {
+      document.title = normal;
+    };
+  }, [name]);
+}

@@ -1,0 +1,120 @@
+import { useId } from 'react';
+import type { Deal } from '../data/deal';
+import type { DealFilter } from '../data/dealQueries';
+import { useDealsStrip } from '../hooks/useDealsStrip';
+import { useNow } from '../hooks/useNow';
+import { dealHref } from '../lib/dealAddress';
+import { formatExactTime, formatRelativeTime } from '../lib/relativeTime';
+import { useNeedsNetwork } from '../ui/needsNetwork';
+import { dealStatusText } from './dealWords';
+
+const FILTERS: [DealFilter, string][] = [
+  ['all', 'All deals'],
+  ['open', 'Open deals'],
+  ['done', 'Done deals'],
+];
+
+const EMPTY: Record<DealFilter, string> = {
+  all: 'No deals yet.',
+  open: 'No open deals.',
+  done: 'No done deals yet.',
+};
+
+/** How often "2 hours ago" is worked out again. */
+const TIME_REFRESH_MS = 60_000;
+
+export interface DealsStripProps {
+  /** The deal whose feed is shown, if any: marked as the current page. */
+  current: string | null;
+  onOpen: (id: string) => void;
+}
+
+/**
+ * The deals of the window at a glance, above the feed: each deal's status and when it last changed,
+ * most recently changed first, filtered to all, open or done deals. Each is a link to its feed,
+ * so it can also be opened in a new tab or shared.
+ */
+export function DealsStrip({ current, onOpen }: DealsStripProps) {
+  const { filter, setFilter, list, retry } = useDealsStrip();
+  const headingId = useId();
+  const now = useNow(TIME_REFRESH_MS);
+  const network = useNeedsNetwork();
+  return (
+    <section className="deals" aria-labelledby={headingId}>
+      <div className="deals__bar">
+        <h2 id={headingId} className="deals__heading">
+          Deals
+        </h2>
+        <div className="deals__filters" role="group" aria-label="Which deals">
+          {FILTERS.map(([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              className="deals__filter"
+              aria-pressed={filter === key}
+              onClick={() => setFilter(key)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {list.status === 'failed' ? (
+        <p className="deals__note">
+          The deals could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={retry} {...network}>
+            Retry
+          </button>
+        </p>
+      ) : (
+        <ul className="deals__list" aria-busy={list.status === 'loading'}>
+          {list.deals.map((deal) => (
+            <li key={deal.id}>
+              <DealLink deal={deal} now={now} current={deal.id === current} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.status === 'ready' && list.deals.length === 0 && (
+        <p className="deals__note">{EMPTY[filter]}</p>
+      )}
+    </section>
+  );
+}
+
+interface DealLinkProps {
+  deal: Deal;
+  now: number;
+  current: boolean;
+  onOpen: (id: string) => void;
+}
+
+/** 'Mateo Arlanza · Medical · 2 hours ago', a link to the deal's feed. */
+function DealLink({ deal, now, current, onOpen }: DealLinkProps) {
+  return (
+    <a
+      className="deals__deal"
+      href={dealHref(deal.id)}
+      aria-current={current ? 'page' : undefined}
+      onClick={(event) => {
+        // A plain click opens it here; a modified click (new tab, window) is the browser's.
+        if (
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        ) {
+          return;
+        }
+        event.preventDefault();
+        onOpen(deal.id);
+      }}
+    >
+      <span className="deals__name">{deal.name}</span> · {dealStatusText(deal.status)} ·{' '}
+      <time dateTime={new Date(deal.changed).toISOString()} title={formatExactTime(deal.changed)}>
+        {formatRelativeTime(deal.changed, now)}
+      </time>
+    </a>
+  );
+}
