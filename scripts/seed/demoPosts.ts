@@ -1,12 +1,11 @@
-import { dealAfterPost, dealIdFor, type Deal } from '../../src/data/deal';
 import type { DealStatus } from '../../src/data/dealStatus';
-import { LIMITS } from '../../src/data/limits';
+import { demoDealAt } from './demoDeals';
 
 /**
  * Demo transfer news for a fictional club, generated deterministically so every fresh clone shows
  * the same feed: enough posts for three pages, spread over weeks, some with pictures (served from
  * public/images), some with 'Read more' links, some with fans' comments and most with a deal status.
- * A few deals each tell one player's story over several posts across the three pages (DEAL_PLANS).
+ * A few deals each tell one player's story over several posts across the three pages (demoDeals.ts).
  */
 export interface DemoComment {
   user: string;
@@ -105,94 +104,6 @@ const STORY_STATUSES: (DealStatus | null)[] = [
 /** The oldest page predates the deal status: its posts have none. */
 const FIRST_WITHOUT_STATUS = 70;
 
-/**
- * The demo deals: a player (index in PLAYERS) and the posts that tell his story, oldest first, each
- * a post index (0 is the newest) and its status. They span the three pages (a deal's first post
- * on the oldest page has no status, as that page predates statuses) and end in different states:
- * one collapsed, two done, the others open; one repeats a status, which is no change of the deal.
- */
-const DEAL_PLANS: { player: number; steps: [index: number, status: DealStatus | null][] }[] = [
-  {
-    player: 0,
-    steps: [
-      [76, null],
-      [51, 'Rumour'],
-      [29, 'Talks'],
-      [12, 'Bid made'],
-      [0, 'Agreed'],
-    ],
-  },
-  {
-    player: 1,
-    steps: [
-      [64, 'Rumour'],
-      [45, 'Talks'],
-      [27, 'Agreed'],
-      [9, 'Medical'],
-      [3, 'Done deal'],
-    ],
-  },
-  {
-    player: 2,
-    steps: [
-      [80, null],
-      [58, 'Rumour'],
-      [38, 'Bid made'],
-      [17, 'Collapsed'],
-    ],
-  },
-  {
-    player: 3,
-    steps: [
-      [67, 'Talks'],
-      [43, 'Agreed'],
-      [33, 'Medical'],
-      [20, 'Done deal'],
-    ],
-  },
-  {
-    player: 5,
-    steps: [
-      [72, null],
-      [48, 'Rumour'],
-      [24, 'Talks'],
-      [14, 'Talks'],
-      [2, 'Medical'],
-    ],
-  },
-  {
-    player: 6,
-    steps: [
-      [36, 'Rumour'],
-      [7, 'Talks'],
-    ],
-  },
-];
-
-/** Each demo deal's id (made from the player's name as the app makes it) and name. */
-export const DEMO_DEAL_NAMES: ReadonlyMap<string, string> = DEAL_PLANS.reduce((names, plan) => {
-  const name = PLAYERS[plan.player][0];
-  return names.set(
-    dealIdFor(name, (id) => names.has(id)),
-    name,
-  );
-}, new Map<string, string>());
-const DEAL_IDS = [...DEMO_DEAL_NAMES.keys()];
-
-/** The post at `index` in a deal: the deal's id, its player and its status there. */
-const DEAL_POSTS = new Map(
-  DEAL_PLANS.flatMap((plan, n) =>
-    plan.steps.map(([index, status]) => [index, { id: DEAL_IDS[n], player: plan.player, status }]),
-  ),
-);
-
-/** The story that tells `status` (none: a scout's report; collapsed: a rejected bid). */
-function storyFor(status: DealStatus | null): number {
-  if (status === null) return STORY_STATUSES.indexOf('Rumour');
-  if (status === 'Collapsed') return STORY_STATUSES.indexOf('Bid made');
-  return STORY_STATUSES.indexOf(status);
-}
-
 const FANS = [
   'fan@example.com',
   'ultras.north@example.com',
@@ -216,8 +127,8 @@ const HOUR = 3_600_000;
 export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
   const posts: DemoPost[] = [];
   for (let i = 0; i < DEMO_POST_COUNT; i += 1) {
-    const inDeal = DEAL_POSTS.get(i);
-    const player = PLAYERS[inDeal?.player ?? (i * 5) % PLAYERS.length];
+    const inDeal = demoDealAt(i);
+    const player = inDeal ? playerNamed(inDeal.name) : PLAYERS[(i * 5) % PLAYERS.length];
     const fee = 8 + ((i * 7) % 45);
     const years = 2 + (i % 4);
     const story = inDeal ? storyFor(inDeal.status) : i % STORIES.length;
@@ -234,6 +145,19 @@ export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
     });
   }
   return posts;
+}
+
+function playerNamed(name: string): Player {
+  const player = PLAYERS.find((candidate) => candidate[0] === name);
+  if (!player) throw new Error(`No demo player is named ${name}`);
+  return player;
+}
+
+/** The story that tells `status` (none: a scout's report; collapsed: a rejected bid). */
+function storyFor(status: DealStatus | null): number {
+  if (status === null) return STORY_STATUSES.indexOf('Rumour');
+  if (status === 'Collapsed') return STORY_STATUSES.indexOf('Bid made');
+  return STORY_STATUSES.indexOf(status);
 }
 
 function dealFields(
@@ -270,37 +194,4 @@ function buildComments(index: number, created: number): DemoComment[] {
     text: REACTIONS[(index * 3 + n) % REACTIONS.length],
     date: new Date(commentTime(created, n)).toLocaleString('en-GB'),
   }));
-}
-
-/**
- * The deals of `posts` (ids[n] is posts[n]'s id) as the app and the rules would have left them had
- * each post been written at its `created` time: the posts replayed oldest first through the app's
- * dealAfterPost, `changed` the time of the last change. The benchmarks repeat the demo posts, so
- * only the last 100 status changes are kept, as the rules allow no more.
- */
-export function demoDeals(posts: readonly DemoPost[], ids: readonly string[]): Deal[] {
-  const deals = new Map<string, Deal>();
-  const oldestFirst = posts.map((post, n) => ({ post, id: ids[n] }));
-  oldestFirst.sort((a, b) => a.post.created - b.post.created);
-  for (const { post, id } of oldestFirst) {
-    if (post.deal === undefined) continue;
-    const before = deals.get(post.deal);
-    const write = dealAfterPost(
-      before
-        ? { ...before, exists: true }
-        : {
-            exists: false,
-            name: DEMO_DEAL_NAMES.get(post.deal) ?? post.deal,
-            status: null,
-            history: [],
-          },
-      id,
-      post.status,
-      post.created,
-    );
-    if (!write) continue;
-    const history = write.history.slice(-LIMITS.dealHistorySteps);
-    deals.set(post.deal, { ...write, history, id: post.deal, changed: post.created });
-  }
-  return [...deals.values()];
 }

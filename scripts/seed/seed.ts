@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { commentCopy } from '../lib/commentCopy';
 import { ownerClient, toFields } from '../lib/ownerClient';
 import { DEALS } from '../../src/data/deal';
-import { buildDemoPosts, commentTime, demoDeals, demoUid, type DemoPost } from './demoPosts';
+import { demoDeals } from './demoDeals';
+import { buildDemoPosts, commentTime, demoUid, type DemoPost } from './demoPosts';
 
 export interface SeedTarget {
   /** e.g. http://127.0.0.1:8080 */

@@ -1,11 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  buildDemoPosts,
-  DEMO_DEAL_NAMES,
-  DEMO_POST_COUNT,
-  demoDeals,
-} from '../../scripts/seed/demoPosts';
+import { DEMO_DEAL_NAMES, demoDeals } from '../../scripts/seed/demoDeals';
+import { buildDemoPosts, DEMO_POST_COUNT } from '../../scripts/seed/demoPosts';
 import { isOpenStatus } from '../../src/data/deal';
 import { DEAL_STATUSES } from '../../src/data/dealStatus';
 import { LIMITS } from '../../src/data/limits';

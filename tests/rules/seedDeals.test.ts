@@ -1,5 +1,5 @@
 /**
- * The seed writes the demo deals as firestore.rules would have left them (scripts/seed/demoPosts.ts
+ * The seed writes the demo deals as firestore.rules would have left them (scripts/seed/demoDeals.ts
  * demoDeals), so the deals strip has data and the rules treat seeded deals as any other: the
  * administrator's next post in a seeded deal moves it on exactly as in a deal the app wrote.
  */
@@ -16,7 +16,8 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { buildDemoPosts, DEMO_DEAL_NAMES } from '../../scripts/seed/demoPosts';
+import { DEMO_DEAL_NAMES } from '../../scripts/seed/demoDeals';
+import { buildDemoPosts } from '../../scripts/seed/demoPosts';
 import { writePosts } from '../../scripts/seed/seed';
 import { dealAfterPost, DEALS, toDeal, type Deal } from '../../src/data/deal';
 import type { DealStatus } from '../../src/data/dealStatus';
