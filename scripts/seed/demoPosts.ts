@@ -1,9 +1,11 @@
 import type { DealStatus } from '../../src/data/dealStatus';
+import { demoDealAt } from './demoDeals';
 
 /**
  * Demo transfer news for a fictional club, generated deterministically so every fresh clone shows
  * the same feed: enough posts for three pages, spread over weeks, some with pictures (served from
  * public/images), some with 'Read more' links, some with fans' comments and most with a deal status.
+ * A few deals each tell one player's story over several posts across the three pages (demoDeals.ts).
  */
 export interface DemoComment {
   user: string;
@@ -20,6 +22,8 @@ export interface DemoPost {
   created: number;
   /** Absent on posts without one, as on every post written before the field existed. */
   status?: DealStatus;
+  /** The id of the deal the post belongs to (deals/{id}); absent on most. */
+  deal?: string;
 }
 
 export const DEMO_POST_COUNT = 84;
@@ -123,10 +127,12 @@ const HOUR = 3_600_000;
 export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
   const posts: DemoPost[] = [];
   for (let i = 0; i < DEMO_POST_COUNT; i += 1) {
-    const player = PLAYERS[(i * 5) % PLAYERS.length];
+    const inDeal = demoDealAt(i);
+    const player = inDeal ? playerNamed(inDeal.name) : PLAYERS[(i * 5) % PLAYERS.length];
     const fee = 8 + ((i * 7) % 45);
     const years = 2 + (i % 4);
-    const [title, content] = STORIES[i % STORIES.length](player, fee, years);
+    const story = inDeal ? storyFor(inDeal.status) : i % STORIES.length;
+    const [title, content] = STORIES[story](player, fee, years);
     const created = now - (2 + i * 19) * HOUR - ((i * 37) % 60) * 60_000;
     posts.push({
       title,
@@ -135,10 +141,30 @@ export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
       link: i % 4 === 1 ? `https://example.com/northbridge/news/${84 - i}` : '',
       comments: buildComments(i, created),
       created,
-      ...statusOf(i),
+      ...(inDeal ? dealFields(inDeal.id, inDeal.status) : statusOf(i)),
     });
   }
   return posts;
+}
+
+function playerNamed(name: string): Player {
+  const player = PLAYERS.find((candidate) => candidate[0] === name);
+  if (!player) throw new Error(`No demo player is named ${name}`);
+  return player;
+}
+
+/** The story that tells `status` (none: a scout's report; collapsed: a rejected bid). */
+function storyFor(status: DealStatus | null): number {
+  if (status === null) return STORY_STATUSES.indexOf('Rumour');
+  if (status === 'Collapsed') return STORY_STATUSES.indexOf('Bid made');
+  return STORY_STATUSES.indexOf(status);
+}
+
+function dealFields(
+  deal: string,
+  status: DealStatus | null,
+): { status?: DealStatus; deal: string } {
+  return status ? { status, deal } : { deal };
 }
 
 function statusOf(index: number): { status?: DealStatus } {

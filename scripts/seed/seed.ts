@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { commentCopy } from '../lib/commentCopy';
 import { ownerClient, toFields } from '../lib/ownerClient';
+import { DEALS } from '../../src/data/deal';
+import { demoDeals } from './demoDeals';
 import { buildDemoPosts, commentTime, demoUid, type DemoPost } from './demoPosts';
 
 export interface SeedTarget {
@@ -22,8 +24,9 @@ export async function seedIfEmpty(target: SeedTarget, now = Date.now()): Promise
 
 /**
  * Writes the posts under new auto ids, with the moderation copy comments/{id} of each comment
- * (as firestore.rules has a client write it: same fields, `at` the comment's time), as the owner
- * (seeding is not subject to the rules). `uidOf` names each comment author's account.
+ * (as firestore.rules has a client write it: same fields, `at` the comment's time) and the deals
+ * they name (deals/{id} as the rules would have left them, demoDeals), as the owner (seeding is
+ * not subject to the rules). `uidOf` names each comment author's account.
  */
 export async function writePosts(
   target: SeedTarget,
@@ -32,8 +35,9 @@ export async function writePosts(
 ): Promise<number> {
   const client = ownerClient(target.firestoreUrl, target.projectId);
   const writes = [];
-  for (const post of posts) {
-    const postId = autoId();
+  const ids = posts.map(() => autoId());
+  for (const [n, post] of posts.entries()) {
+    const postId = ids[n];
     writes.push({
       update: { name: client.name(`posts/${postId}`), fields: toFields(post) },
       currentDocument: { exists: false },
@@ -47,6 +51,10 @@ export async function writePosts(
     for (const [id, fields] of copies) {
       writes.push({ update: { name: client.name(`comments/${id}`), fields: toFields(fields) } });
     }
+  }
+  for (const { id, changed, ...summary } of demoDeals(posts, ids)) {
+    const fields = toFields({ ...summary, changed: new Date(changed) });
+    writes.push({ update: { name: client.name(`${DEALS}/${id}`), fields } });
   }
   for (let start = 0; start < writes.length; start += WRITES_PER_COMMIT) {
     await client.commit(writes.slice(start, start + WRITES_PER_COMMIT));

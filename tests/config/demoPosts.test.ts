@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DEMO_DEAL_NAMES, demoDeals } from '../../scripts/seed/demoDeals';
 import { buildDemoPosts, DEMO_POST_COUNT } from '../../scripts/seed/demoPosts';
+import { isOpenStatus } from '../../src/data/deal';
 import { DEAL_STATUSES } from '../../src/data/dealStatus';
+import { LIMITS } from '../../src/data/limits';
 
 const NOW = Date.UTC(2026, 10, 1, 12);
 
@@ -54,5 +57,108 @@ describe('demo posts', () => {
   it('include read-more links and comments', () => {
     expect(posts.filter((post) => post.link !== '').length).toBeGreaterThan(10);
     expect(posts.filter((post) => post.comments.length > 0).length).toBeGreaterThan(10);
+  });
+});
+
+/** The id pattern and length of isDealId() in firestore.rules. */
+function dealIdRule(): { max: number; pattern: RegExp } {
+  const match =
+    /function isDealId\(value\) \{[^}]*size\(\) <= (\d+) && value\.matches\('([^']*)'\)/.exec(
+      readFileSync('firestore.rules', 'utf8'),
+    );
+  if (!match) throw new Error('firestore.rules no longer has isDealId(value)');
+  return { max: Number(match[1]), pattern: new RegExp(`^(?:${match[2]})$`) };
+}
+
+describe('demo deals', () => {
+  const posts = buildDemoPosts(NOW);
+  const ids = posts.map((_, n) => `post-${n}`);
+  const deals = demoDeals(posts, ids);
+  const postsOf = (deal: string) =>
+    posts.flatMap((post, n) => (post.deal === deal ? [{ ...post, id: ids[n], n }] : []));
+
+  it('are several, one collapsed, two done and the others open with a status', () => {
+    expect(deals.length).toBeGreaterThanOrEqual(5);
+    const statuses = deals.map((deal) => deal.status);
+    expect(statuses.filter((status) => status === 'Collapsed')).toHaveLength(1);
+    expect(statuses.filter((status) => status === 'Done deal')).toHaveLength(2);
+    const open = deals.filter((deal) => deal.open);
+    expect(open).toHaveLength(deals.length - 3);
+    for (const deal of open) expect(deal.status, deal.id).not.toBeNull();
+    expect(new Set(deals.map((deal) => deal.id)).size).toBe(deals.length);
+  });
+
+  it('span the three pages of 35, and some of their posts have no status', () => {
+    const pages = new Set(
+      deals.flatMap((deal) => postsOf(deal.id).map(({ n }) => Math.floor(n / 35))),
+    );
+    expect([...pages].sort()).toEqual([0, 1, 2]);
+    expect(posts.filter((post) => post.deal && !post.status).length).toBeGreaterThan(0);
+  });
+
+  it('each tell one player’s story forward: statuses only advance, and a deal ends only last', () => {
+    for (const deal of deals) {
+      const story = postsOf(deal.id).reverse();
+      for (const post of story) expect(post.title, deal.id).toContain(deal.name);
+      const steps = story.flatMap((post) => (post.status ? [post.status] : []));
+      const ends = steps.findIndex((status) => status === 'Done deal' || status === 'Collapsed');
+      expect(ends === -1 || ends === steps.length - 1, `${deal.id}: ${steps.join(' → ')}`).toBe(
+        true,
+      );
+      const order = steps
+        .filter((status) => status !== 'Collapsed')
+        .map((s) => DEAL_STATUSES.indexOf(s));
+      expect(
+        [...order].sort((a, b) => a - b),
+        `${deal.id}: ${steps.join(' → ')}`,
+      ).toEqual(order);
+    }
+  });
+
+  it('hold what the rules would have left: their posts’ last status change, and each change', () => {
+    const { max, pattern } = dealIdRule();
+    for (const deal of deals) {
+      expect(deal.id).toMatch(pattern);
+      expect(deal.id.length).toBeLessThanOrEqual(max);
+      expect(deal.name).toBe(DEMO_DEAL_NAMES.get(deal.id));
+      const story = postsOf(deal.id).reverse();
+      const changes = story.filter(
+        (post, n) =>
+          post.status !== undefined &&
+          post.status !== story.slice(0, n).findLast((before) => before.status)?.status,
+      );
+      expect(deal.history).toEqual(
+        changes.map((post) => ({ status: post.status, at: post.created })),
+      );
+      const last = changes.at(-1);
+      expect(last, deal.id).toBeDefined();
+      expect(deal).toMatchObject({
+        status: last?.status,
+        open: isOpenStatus(last?.status ?? null),
+        post: last?.id,
+        changed: last?.created,
+      });
+      expect(deal.history.length).toBeLessThanOrEqual(LIMITS.dealHistorySteps);
+    }
+  });
+
+  it('are named by every post of theirs and by no other post', () => {
+    const named = new Set(posts.flatMap((post) => (post.deal ? [post.deal] : [])));
+    expect(named).toEqual(new Set(deals.map((deal) => deal.id)));
+  });
+
+  it('keep the newest post’s status, which browser tests show', () => {
+    expect(posts[0].status).toBeDefined();
+  });
+
+  it('keep at most the rules’ 100 steps when the benchmarks repeat the demo posts', () => {
+    const many = Array.from({ length: 30 }, (_, batch) =>
+      buildDemoPosts(NOW - batch * 1_700 * 3_600_000),
+    ).flat();
+    const repeated = demoDeals(
+      many,
+      many.map((_, n) => `post-${n}`),
+    );
+    expect(Math.max(...repeated.map((deal) => deal.history.length))).toBe(LIMITS.dealHistorySteps);
   });
 });

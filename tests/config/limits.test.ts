@@ -39,6 +39,17 @@ describe('the UI limits are the ones firestore.rules enforces', () => {
     ['post id', /postId\.toUtf8\(\)\.size\(\) <= (\d+)/, ['postIdBytes']],
     ['query limit', /request\.query\.limit <= (\d+)/, ['queryLimit']],
     ['comment interval', /duration\.value\((\d+), 's'\)/, ['commentIntervalSeconds']],
+    [
+      'deal name',
+      /isDealName\(value\) \{\s*return isText\(value, (\d+), (\d+)\)/,
+      ['dealNameChars', 'dealNameBytes'],
+    ],
+    [
+      'deal id',
+      /isDealId\(value\) \{\s*return value is string && value\.size\(\) <= (\d+)/,
+      ['dealIdChars'],
+    ],
+    ['deal history', /data\.history\.size\(\) <= (\d+)/, ['dealHistorySteps']],
   ] as const)('%s', (_, pattern, keys) => {
     expect(fromRules(pattern)).toEqual(keys.map((key) => LIMITS[key]));
   });

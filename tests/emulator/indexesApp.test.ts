@@ -1,6 +1,7 @@
 /**
  * Every query the app makes is served with the shipped firestore.indexes.json, as it must be in
- * production after `firebase deploy --only firestore`; and what the file declares is checked the
+ * production after `firebase deploy --only firestore`; without one of its composite indexes the
+ * query needing it is refused as production refuses it; and what the file declares is checked the
  * way --indexes checks it at start.
  */
 import { readFileSync } from 'node:fs';
@@ -15,10 +16,23 @@ import { startHarness, type Harness } from '../support/harness';
 const PROJECT = 'demo-indexes-app';
 const SHIPPED = 'firestore.indexes.json';
 
+/** firestore.indexes.json as shipped, parsed; `without` leaves out the composite on those fields. */
+function shippedIndexes(without: string[] = []): DeclaredIndexes {
+  const file: { indexes: { fields: { fieldPath: string }[] }[] } = JSON.parse(
+    readFileSync(SHIPPED, 'utf8'),
+  );
+  const kept = file.indexes.filter(
+    (index) => index.fields.map((field) => field.fieldPath).join() !== without.join(),
+  );
+  expect(kept.length, `the shipped file has an index on ${without.join()}`).toBe(
+    file.indexes.length - (without.length > 0 ? 1 : 0),
+  );
+  return new DeclaredIndexes(parseIndexConfig(JSON.stringify({ ...file, indexes: kept }), SHIPPED));
+}
+
 let h: Harness;
 beforeAll(async () => {
-  const config = parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED);
-  h = await startHarness(PROJECT, { indexes: new DeclaredIndexes(config) });
+  h = await startHarness(PROJECT, { indexes: shippedIndexes() });
 });
 afterAll(() => h.close());
 
@@ -56,6 +70,147 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
     expect(result.json).not.toHaveProperty('error');
     expect(result.status).toBe(200);
   });
+});
+
+/** A deal's own feed (issue 23): its posts newest first, one page, after `cursor` if given. */
+function dealFeed(cursor?: { created: number; id: string }): unknown {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: 'posts' }],
+      where: equals('deal', { stringValue: 'mateo-arlanza' }),
+      orderBy: [
+        { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+      ],
+      limit: 36,
+      ...(cursor && {
+        startAt: {
+          values: [
+            { integerValue: String(cursor.created) },
+            { referenceValue: h.name(`posts/${cursor.id}`) },
+          ],
+          before: false,
+        },
+      }),
+    },
+  };
+}
+
+/** The deals strip (issue 23): deals most recently changed first, all or those matching. */
+function dealsStrip(where?: unknown): unknown {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: 'deals' }],
+      ...(where !== undefined && { where }),
+      orderBy: [
+        { field: { fieldPath: 'changed' }, direction: 'DESCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+      ],
+      limit: 30,
+    },
+  };
+}
+
+function equals(fieldPath: string, value: Record<string, unknown>): unknown {
+  return { fieldFilter: { field: { fieldPath }, op: 'EQUAL', value } };
+}
+
+/** Each deal query, and the composite index it needs: [collection, fields] (none: automatic). */
+const DEAL_QUERIES: [name: string, body: () => unknown, index: [string, string[]] | null][] = [
+  [
+    'a deal’s feed after a cursor',
+    () => dealFeed({ created: 3_000, id: 'p3' }),
+    ['posts', ['deal', 'created']],
+  ],
+  ['every deal', () => dealsStrip(), null],
+  [
+    'done deals',
+    () => dealsStrip(equals('status', { stringValue: 'Done deal' })),
+    ['deals', ['status', 'changed']],
+  ],
+  [
+    'open deals',
+    () => dealsStrip(equals('open', { booleanValue: true })),
+    ['deals', ['open', 'changed']],
+  ],
+];
+
+/** The names of the documents a runQuery answered. */
+function names(json: unknown): string[] {
+  const rows = Array.isArray(json) ? json : [];
+  return rows.flatMap((row: { document?: { name: string } }) =>
+    row.document ? [row.document.name.split('/').slice(-2).join('/')] : [],
+  );
+}
+
+describe('the deals’ queries (issue 23)', () => {
+  beforeAll(async () => {
+    await h.clear();
+    for (const [id, created, deal] of [
+      ['p1', 1_000, 'mateo-arlanza'],
+      ['p2', 2_000, 'mateo-arlanza'],
+      ['p3', 3_000, 'mateo-arlanza'],
+      ['p4', 4_000, 'jonas-weidemann'],
+    ] as const) {
+      await h.seed(`posts/${id}`, { created, deal });
+    }
+    await h.seed('deals/mateo-arlanza', {
+      status: 'Done deal',
+      open: false,
+      changed: new Date(3_000),
+    });
+    await h.seed('deals/jonas-weidemann', {
+      status: 'Talks',
+      open: true,
+      changed: new Date(4_000),
+    });
+  });
+
+  it.each(DEAL_QUERIES)('serves %s with the shipped file', async (_name, body) => {
+    const result = await h.rest('runQuery', body());
+    expect(result.json).not.toHaveProperty('error');
+    expect(result.status).toBe(200);
+  });
+
+  it('answers them as the strip and the deal’s feed show them', async () => {
+    const answers = await Promise.all(DEAL_QUERIES.map(([, body]) => h.rest('runQuery', body())));
+    expect(answers.map((answer) => names(answer.json))).toEqual([
+      ['posts/p2', 'posts/p1'],
+      ['deals/jonas-weidemann', 'deals/mateo-arlanza'],
+      ['deals/mateo-arlanza'],
+      ['deals/jonas-weidemann'],
+    ]);
+  });
+
+  it.each(DEAL_QUERIES.filter(([, , index]) => index !== null))(
+    'refuses %s without its index, as production does, and serves the others',
+    async (name, body, index) => {
+      const [collection, [equality, order]] = index ?? ['', []];
+      const project = `${PROJECT}-missing`;
+      const missing = await startHarness(project, { indexes: shippedIndexes([equality, order]) });
+      try {
+        await missing.seed(`${collection}/a`, { [equality]: 'x', [order]: 1 });
+        const refused = await missing.rest('runQuery', body());
+        expect(refused.status).toBe(400);
+        expect(refused.json).toMatchObject({
+          error: { code: 400, status: 'FAILED_PRECONDITION', message: expect.any(String) },
+        });
+        const { message } = (refused.json as { error: { message: string } }).error; // matched above
+        expect(message).toMatch(
+          `The query requires an index. You can create it here: https://console.firebase.google.com/v1/r/project/${project}/firestore/indexes?create_composite=`,
+        );
+        expect(message).toMatch(
+          `the COLLECTION index on "${collection}": ${equality} ASCENDING, ${order} DESCENDING, __name__ DESCENDING).`,
+        );
+        for (const [other, otherBody] of DEAL_QUERIES) {
+          if (other === name) continue;
+          expect((await missing.rest('runQuery', otherBody())).status, other).toBe(200);
+        }
+      } finally {
+        await missing.close();
+      }
+    },
+  );
 });
 
 describe('firestore.indexes.json checks', () => {
@@ -101,6 +256,6 @@ describe('firestore.indexes.json checks', () => {
   });
 
   it('reads the shipped file', () => {
-    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(2);
+    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(5);
   });
 });

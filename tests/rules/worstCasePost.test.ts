@@ -1,7 +1,8 @@
 /**
  * The caps in firestore.rules keep every post under Firestore's 1 MiB document limit: this writes
  * the largest post the rules allow, through the Lite SDK as the administrator and 400 fans, with
- * every text at its maximum in UTF-8 bytes (4-byte characters), and checks that it is stored.
+ * every text at its maximum in UTF-8 bytes (4-byte characters), the longest status and deal id,
+ * and checks that it is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
@@ -23,6 +24,9 @@ const EMOJI = '\u{1F3C6}'; // one character, four UTF-8 bytes
 const ADMIN = readAdminEmail();
 /** The longest post id the rules allow (room for the ids of its comments' copies and reports). */
 const POST_ID = 'p'.repeat(LIMITS.postIdBytes);
+/** The longest deal id, and one of the longest statuses (9 bytes, as 'Done deal'). */
+const DEAL_ID = 'd'.repeat(LIMITS.dealIdChars);
+const STATUS = 'Collapsed';
 
 /** `count` 4-byte characters, or as many as fit in `bytes`, whichever is fewer. */
 function widest(maxChars: number, maxBytes: number): string {
@@ -71,6 +75,8 @@ function commentAsFan(i: number): Promise<void> {
 describe('the largest post the rules allow', () => {
   it('is stored whole, with every field at its maximum and the most comments', async () => {
     const admin: Firestore = harness.client(googleUser('admin-worst', ADMIN));
+    // A deal already at the post's status: the post names it without writing it.
+    await harness.seed(`deals/${DEAL_ID}`, { name: 'Worst case', status: STATUS });
     await expectAllowed(
       setDoc(doc(admin, 'posts', POST_ID), {
         title: widest(LIMITS.titleChars, LIMITS.titleBytes),
@@ -79,6 +85,8 @@ describe('the largest post the rules allow', () => {
         link: maxUrl(),
         comments: [],
         created: Date.now(),
+        status: STATUS,
+        deal: DEAL_ID,
       }),
     );
     // 400 fans, a few at a time (each fan's first comment, so no rate limit applies).
