@@ -33,11 +33,7 @@ const DEAL_PLANS: { name: string; steps: Record<number, DealStatus | null> }[] =
 
 /** Each demo deal's id (made from the name as the app makes it) → its name. */
 export const DEMO_DEAL_NAMES: ReadonlyMap<string, string> = DEAL_PLANS.reduce(
-  (names, { name }) =>
-    names.set(
-      dealIdFor(name, (id) => names.has(id)),
-      name,
-    ),
+  (names, { name }) => names.set(dealIdFor(name), name),
   new Map<string, string>(),
 );
 
@@ -70,12 +66,7 @@ export function demoDeals(posts: readonly DemoPost[], ids: readonly string[]): D
     if (post.deal === undefined) continue;
     const name = DEMO_DEAL_NAMES.get(post.deal) ?? post.deal;
     const before = deals.get(post.deal);
-    const write = dealAfterPost(
-      before ? { ...before, exists: true } : { exists: false, name, status: null, history: [] },
-      id,
-      post.status,
-      post.created,
-    );
+    const write = dealAfterPost(before ?? null, name, id, post.status, post.created);
     if (!write) continue;
     const history = write.history.slice(-LIMITS.dealHistorySteps);
     deals.set(post.deal, { ...write, history, id: post.deal, changed: post.created });

@@ -121,7 +121,8 @@ const dealSet = (id: string, write: DealWrite | Record<string, unknown>): Write 
 /** What the app writes to DEAL after post `postId` with `status` (the seeded story before). */
 function movedOn(postId: string, status: DealStatus, history = STORY): DealWrite {
   const write = dealAfterPost(
-    { exists: true, name: NAME, status: history.at(-1)?.status ?? null, history },
+    { name: NAME, status: history.at(-1)?.status ?? null, history },
+    NAME,
     postId,
     status,
     Date.now(),
@@ -132,12 +133,7 @@ function movedOn(postId: string, status: DealStatus, history = STORY): DealWrite
 
 /** What the app writes to a new deal `name` created by post `postId`. */
 function started(name: string, postId: string, status?: DealStatus): DealWrite {
-  const write = dealAfterPost(
-    { exists: false, name, status: null, history: [] },
-    postId,
-    status,
-    Date.now(),
-  );
+  const write = dealAfterPost(null, name, postId, status, Date.now());
   if (!write) throw new Error('a new deal is always written');
   return write;
 }

@@ -56,7 +56,7 @@ function postInDeal(deal: Deal, postId: string, status: DealStatus): Promise<voi
   const batch = writeBatch(admin);
   batch.set(doc(admin, 'posts', postId), newPost({ deal: deal.id, status }));
   stampChange(admin, batch, postId);
-  const write = dealAfterPost({ ...deal, exists: true }, postId, status, Date.now());
+  const write = dealAfterPost(deal, deal.name, postId, status, Date.now());
   if (write) batch.set(doc(admin, DEALS, deal.id), { ...write, changed: serverTimestamp() });
   return batch.commit();
 }
