@@ -10,6 +10,7 @@ import { SearchBox } from './header/SearchBox';
 import { OfflineNotice } from './ui/OfflineNotice';
 import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './data/permissions';
+import { isDealId } from './data/deal';
 import { useSession } from './hooks/useSession';
 import { useDealAddress } from './hooks/useDealAddress';
 
@@ -26,9 +27,10 @@ export function App() {
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
   const { dealId, openDeal, closeDeal } = useDealAddress();
-  // An address naming a deal that does not exist shows the full feed, with a notice.
+  // An address naming a deal that does not exist (or cannot: a malformed id is never requested)
+  // shows the full feed, with a notice.
   const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
-  const dealShown = dealId !== null && dealId !== unknownDeal;
+  const dealShown = dealId !== null && isDealId(dealId) && dealId !== unknownDeal;
 
   return (
     <>

@@ -8,7 +8,7 @@ import { textProblem } from '../data/textChecks';
 import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
 import { chooseDeal } from '../data/deal';
-import { forgetKnownDeals, useKnownDeals } from '../hooks/knownDeals';
+import { dealWritten, useKnownDeals } from '../hooks/knownDeals';
 import { dealNameProblem } from './dealNameProblem';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 
@@ -55,7 +55,7 @@ export function PostEditor({ content, status, deal, onSave, onCancel }: PostEdit
       () => onSave({ content: trimmed, status: chosenStatus, deal: chosenDeal }),
       problem,
     );
-    if (saved && chosenDeal) forgetKnownDeals();
+    if (saved && chosenDeal) dealWritten(chosenDeal.id);
   };
 
   return (

@@ -8,7 +8,7 @@ import { textProblem } from '../data/textChecks';
 import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
 import { chooseDeal } from '../data/deal';
-import { forgetKnownDeals, useKnownDeals } from '../hooks/knownDeals';
+import { dealWritten, useKnownDeals } from '../hooks/knownDeals';
 import { dealNameProblem } from './dealNameProblem';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { TextField } from './TextField';
@@ -63,7 +63,7 @@ export function PostForm({ onCreate, onPrepare }: PostFormProps) {
     );
     if (saved) {
       setFields(EMPTY);
-      if (deal) forgetKnownDeals();
+      if (deal) dealWritten(deal.id);
     }
   };
 

@@ -3,8 +3,11 @@ import type { Deal } from '../data/deal';
 import { listDeals } from '../store/dealReads';
 
 // Read once for the administrator's forms (the composer and every edit box share it), and again
-// after a save that may have created a deal.
+// after this page saves a post in a deal, which may have created the deal or moved it on.
 let known: Promise<Deal[]> | null = null;
+
+type DealWrittenListener = (id: string) => void;
+const listeners = new Set<DealWrittenListener>();
 
 function readKnownDeals(): Promise<Deal[]> {
   if (!known) {
@@ -17,9 +20,21 @@ function readKnownDeals(): Promise<Deal[]> {
   return known;
 }
 
-/** After a save that named a deal: the next form reads the list again. */
-export function forgetKnownDeals(): void {
+/**
+ * This page saved a post in deal `id`: the forms read the deals again and the strip reads that
+ * deal, at once, instead of waiting for the next live check.
+ */
+export function dealWritten(id: string): void {
   known = null;
+  for (const listener of listeners) listener(id);
+}
+
+/** Calls `listener` with each deal this page writes; returns the function that stops it. */
+export function onDealWritten(listener: DealWrittenListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /**
@@ -28,6 +43,8 @@ export function forgetKnownDeals(): void {
  */
 export function useKnownDeals(): Deal[] {
   const [deals, setDeals] = useState<Deal[]>([]);
+  const [version, setVersion] = useState(0);
+  useEffect(() => onDealWritten(() => setVersion((count) => count + 1)), []);
   useEffect(() => {
     let current = true;
     readKnownDeals().then(
@@ -39,6 +56,6 @@ export function useKnownDeals(): Deal[] {
     return () => {
       current = false;
     };
-  }, []);
+  }, [version]);
   return deals;
 }

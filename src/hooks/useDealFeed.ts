@@ -3,6 +3,7 @@ import type { Deal } from '../data/deal';
 import { feedReducer, initialFeedState } from '../data/feedReducer';
 import type { Cursor } from '../data/page';
 import { listDealPosts, readDeal } from '../store/dealReads';
+import { onDealWritten } from './knownDeals';
 import { listenToChanges } from './liveChecks';
 import type { FeedModel } from './useFeed';
 import { changesNotWrittenHere, useFeedWrites } from './useFeedWrites';
@@ -72,6 +73,15 @@ export function useDealFeed(dealId: string): DealFeed {
         if (moved) setAttempt((count) => count + 1);
       }),
     [dealId, writtenAt],
+  );
+
+  // Moved on by a post saved on this page: its new status and history at once.
+  useEffect(
+    () =>
+      onDealWritten((id) => {
+        if (id === dealId) setAttempt((count) => count + 1);
+      }),
+    [dealId],
   );
 
   const { retry: retryPage } = paging;

@@ -3,6 +3,7 @@ import type { Deal } from '../data/deal';
 import { withChangedDeals, type DealFilter } from '../data/dealQueries';
 import type { Post } from '../data/post';
 import { listDeals, readDeals } from '../store/dealReads';
+import { onDealWritten } from './knownDeals';
 import { listenToChanges } from './liveChecks';
 
 export type DealListStatus = 'loading' | 'ready' | 'failed';
@@ -53,25 +54,27 @@ export function useDealsStrip(): DealsStrip {
     if (!listsRef.current[filter]) load(filter);
   }, [filter, load]);
 
+  const reread = useCallback((ids: string[]) => {
+    if (ids.length === 0) return;
+    readDeals(ids).then(
+      ({ found, missing }) =>
+        setLists((current) => {
+          const next: Partial<Record<DealFilter, DealList>> = {};
+          for (const [key, list] of entries(current)) {
+            next[key] = { ...list, deals: withChangedDeals(list.deals, found, missing, key) };
+          }
+          return next;
+        }),
+      (error: unknown) => console.warn('Could not read the changed deals', error),
+    );
+  }, []);
+
   useEffect(
     () =>
-      listenToChanges(({ posts }) => {
-        const ids = dealsToRead(posts, Object.values(listsRef.current));
-        if (ids.length === 0) return;
-        readDeals(ids).then(
-          ({ found, missing }) =>
-            setLists((current) => {
-              const next: Partial<Record<DealFilter, DealList>> = {};
-              for (const [key, list] of entries(current)) {
-                next[key] = { ...list, deals: withChangedDeals(list.deals, found, missing, key) };
-              }
-              return next;
-            }),
-          (error: unknown) => console.warn('Could not read the changed deals', error),
-        );
-      }),
-    [],
+      listenToChanges(({ posts }) => reread(dealsToRead(posts, Object.values(listsRef.current)))),
+    [reread],
   );
+  useEffect(() => onDealWritten((id) => reread([id])), [reread]);
 
   const retry = useCallback(() => load(filter), [filter, load]);
   return { filter, setFilter, list: lists[filter] ?? LOADING, retry };
