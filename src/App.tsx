@@ -26,7 +26,7 @@ export function App() {
   const [query, setQuery] = useState('');
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
-  const { dealId, openDeal, closeDeal } = useDealAddress();
+  const { dealId, openDeal, closeDeal, openedHere } = useDealAddress();
   // An address naming a deal that does not exist (or cannot: a malformed id is never requested)
   // shows the full feed, with a notice.
   const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
@@ -87,6 +87,7 @@ export function App() {
                   user={user}
                   onMissing={setUnknownDeal}
                   onClose={closeDeal}
+                  focusHeading={openedHere}
                 />
               </Suspense>
             )}

@@ -14,16 +14,18 @@ export interface DealViewProps {
   onMissing: (id: string) => void;
   /** 'All posts': back to the full feed. */
   onClose: () => void;
+  /** Opened from the page (not by loading its address): focus moves to its heading. */
+  focusHeading: boolean;
 }
 
 const FAILED = 'This deal could not be loaded';
 
 /**
  * A deal's own feed: its name, where it stands and how it got there, then its posts as the full
- * feed shows them (paged, searchable, live, with the same card controls). Focus moves to its
- * heading when it opens, so a screen reader hears which deal this is.
+ * feed shows them (paged, searchable, live, with the same card controls). Opened from the page,
+ * focus moves to its heading, so a screen reader hears which deal this is.
  */
-export function DealView({ dealId, query, user, onMissing, onClose }: DealViewProps) {
+export function DealView({ dealId, query, user, onMissing, onClose, focusHeading }: DealViewProps) {
   const { read, retry, feed } = useDealFeed(dealId);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -33,7 +35,9 @@ export function DealView({ dealId, query, user, onMissing, onClose }: DealViewPr
   useEffect(() => {
     if (read.status === 'missing') onMissing(dealId);
   }, [read.status, dealId, onMissing]);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   useDealTitle(deal?.name ?? null);
 
   return (

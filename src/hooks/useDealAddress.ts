@@ -9,6 +9,8 @@ export interface DealAddress {
   openDeal: (id: string) => void;
   /** Back to the full feed: the browser's Back when the deal was opened from it. */
   closeDeal: () => void;
+  /** A deal was opened from this page (not by loading its address): focus may move to it. */
+  openedHere: boolean;
 }
 
 /** What this app keeps in a history entry's state. */
@@ -31,6 +33,7 @@ function entryState(): EntryState {
 export function useDealAddress(): DealAddress {
   const [dealId, setDealId] = useState(() => dealParam());
   const restoreScroll = useRef<number | null>(null);
+  const [openedHere, setOpenedHere] = useState(false);
 
   useEffect(() => {
     const onPopState = () => {
@@ -57,6 +60,7 @@ export function useDealAddress(): DealAddress {
     const steps = onFeed ? 1 : before === undefined ? undefined : before + 1;
     history.pushState({ stepsFromFeed: steps }, '', dealHref(id));
     setDealId(id);
+    setOpenedHere(true);
   }, []);
 
   const closeDeal = useCallback(() => {
@@ -69,5 +73,5 @@ export function useDealAddress(): DealAddress {
     setDealId(null);
   }, []);
 
-  return { dealId, openDeal, closeDeal };
+  return { dealId, openDeal, closeDeal, openedHere };
 }
