@@ -53,7 +53,7 @@ export default defineConfig(({ mode, isPreview }) => {
             // The small lazy modules that load together go in one chunk each, so the entry's map of
             // lazy chunks (every chunk name is in the first load) stays short: what a signed-in
             // fan's card needs, the administrator's parts, the write module with the names of what
-            // it writes, moderation.
+            // it writes, moderation, the deals strip and a deal's feed.
             groups: [
               { name: 'index', tags: ['$initial'] },
               {
@@ -65,6 +65,10 @@ export default defineConfig(({ mode, isPreview }) => {
               {
                 name: 'moderation',
                 test: /src\/(moderation\/|hooks\/useModeration|store\/moderation)/,
+              },
+              {
+                name: 'deals',
+                test: /src\/(deals\/|hooks\/(useDeal|knownDeals)|store\/dealReads|data\/(deal|dealQueries|batchGet)\.)/,
               },
             ],
           },

@@ -10,7 +10,7 @@ import { SearchBox } from './header/SearchBox';
 import { OfflineNotice } from './ui/OfflineNotice';
 import { ThemeToggle } from './header/ThemeToggle';
 import { isAdmin } from './data/permissions';
-import { isDealId } from './data/deal';
+import { isDealId } from './lib/dealAddress';
 import { useSession } from './hooks/useSession';
 import { useDealAddress } from './hooks/useDealAddress';
 
@@ -26,7 +26,7 @@ export function App() {
   const [query, setQuery] = useState('');
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
-  const { dealId, openDeal, closeDeal, openedHere } = useDealAddress();
+  const { dealId, showDeal } = useDealAddress();
   // An address naming a deal that does not exist (or cannot: a malformed id is never requested)
   // shows the full feed, with a notice.
   const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export function App() {
             <div className="deals-slot">
               {(feed.status !== 'loading' || dealShown) && (
                 <Suspense fallback={null}>
-                  <LazyDealsStrip current={dealShown ? dealId : null} onOpen={openDeal} />
+                  <LazyDealsStrip current={dealShown ? dealId : null} onShow={showDeal} />
                 </Suspense>
               )}
             </div>
@@ -86,8 +86,7 @@ export function App() {
                   query={query}
                   user={user}
                   onMissing={setUnknownDeal}
-                  onClose={closeDeal}
-                  focusHeading={openedHere}
+                  onShow={showDeal}
                 />
               </Suspense>
             )}

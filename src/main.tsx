@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPageAnswer } from './store/firstPage';
 import { startPinnedRead } from './store/pinnedRead';
-import { registerServiceWorker } from './lib/registerServiceWorker';
 import './styles/theme.css';
 import './styles/app.css';
 
@@ -18,4 +17,15 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
-registerServiceWorker(firstPageAnswer());
+// The worker is registered once the page has loaded (its code loads then too, never before the
+// first page); whether a worker controlled this page is read now, before one takes it over.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const readPastWorker = navigator.serviceWorker.controller === null;
+  const firstPage = firstPageAnswer();
+  const register = () =>
+    void import('./lib/registerServiceWorker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(readPastWorker ? firstPage : null),
+    );
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}

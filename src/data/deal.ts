@@ -46,11 +46,6 @@ export interface Deal {
   history: DealStep[];
 }
 
-/** Whether `id` can name a deal (the rules' isDealId): anything else is never requested. */
-export function isDealId(id: string): boolean {
-  return id.length <= 80 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id);
-}
-
 export function isOpenStatus(status: DealStatus | null): boolean {
   return status === null || !CLOSING_STATUSES.includes(status);
 }

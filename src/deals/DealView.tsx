@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { AppUser } from '../data/permissions';
 import { Feed } from '../feed/Feed';
 import { useDealFeed } from '../hooks/useDealFeed';
+import { leaveDeal, openedFromPage } from '../lib/dealHistory';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { DealHistory } from './DealHistory';
 import { dealStatusText } from './dealWords';
@@ -12,10 +13,8 @@ export interface DealViewProps {
   user: AppUser | null;
   /** No deal has this id: the page shows the full feed with a notice instead. */
   onMissing: (id: string) => void;
-  /** 'All posts': back to the full feed. */
-  onClose: () => void;
-  /** Opened from the page (not by loading its address): focus moves to its heading. */
-  focusHeading: boolean;
+  /** Shows the full feed (null) once the address names it: 'All posts'. */
+  onShow: (id: null) => void;
 }
 
 const FAILED = 'This deal could not be loaded';
@@ -25,7 +24,7 @@ const FAILED = 'This deal could not be loaded';
  * feed shows them (paged, searchable, live, with the same card controls). Opened from the page,
  * focus moves to its heading, so a screen reader hears which deal this is.
  */
-export function DealView({ dealId, query, user, onMissing, onClose, focusHeading }: DealViewProps) {
+export function DealView({ dealId, query, user, onMissing, onShow }: DealViewProps) {
   const { read, retry, feed } = useDealFeed(dealId);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -36,8 +35,8 @@ export function DealView({ dealId, query, user, onMissing, onClose, focusHeading
     if (read.status === 'missing') onMissing(dealId);
   }, [read.status, dealId, onMissing]);
   useEffect(() => {
-    if (focusHeading) heading.current?.focus();
-  }, [focusHeading]);
+    if (openedFromPage()) heading.current?.focus();
+  }, []);
   useDealTitle(deal?.name ?? null);
 
   return (
@@ -52,7 +51,7 @@ export function DealView({ dealId, query, user, onMissing, onClose, focusHeading
           href={import.meta.env.BASE_URL}
           onClick={(event) => {
             event.preventDefault();
-            onClose();
+            if (leaveDeal()) onShow(null);
           }}
         >
           All posts

@@ -3,7 +3,7 @@ import type { Deal } from '../data/deal';
 import type { DealFilter } from '../data/dealQueries';
 import { useDealsStrip } from '../hooks/useDealsStrip';
 import { useNow } from '../hooks/useNow';
-import { dealHref } from '../lib/dealAddress';
+import { dealHref, pushDeal } from '../lib/dealHistory';
 import { formatExactTime, formatRelativeTime } from '../lib/relativeTime';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { dealStatusText } from './dealWords';
@@ -26,7 +26,8 @@ const TIME_REFRESH_MS = 60_000;
 export interface DealsStripProps {
   /** The deal whose feed is shown, if any: marked as the current page. */
   current: string | null;
-  onOpen: (id: string) => void;
+  /** Shows a deal's feed, once the address names it. */
+  onShow: (id: string) => void;
 }
 
 /**
@@ -34,7 +35,7 @@ export interface DealsStripProps {
  * most recently changed first, filtered to all, open or done deals. Each is a link to its feed,
  * so it can also be opened in a new tab or shared.
  */
-export function DealsStrip({ current, onOpen }: DealsStripProps) {
+export function DealsStrip({ current, onShow }: DealsStripProps) {
   const { filter, setFilter, list, retry } = useDealsStrip();
   const headingId = useId();
   const now = useNow(TIME_REFRESH_MS);
@@ -70,7 +71,7 @@ export function DealsStrip({ current, onOpen }: DealsStripProps) {
         <ul className="deals__list" aria-busy={list.status === 'loading'}>
           {list.deals.map((deal) => (
             <li key={deal.id}>
-              <DealLink deal={deal} now={now} current={deal.id === current} onOpen={onOpen} />
+              <DealLink deal={deal} now={now} current={deal.id === current} onShow={onShow} />
             </li>
           ))}
         </ul>
@@ -86,11 +87,11 @@ interface DealLinkProps {
   deal: Deal;
   now: number;
   current: boolean;
-  onOpen: (id: string) => void;
+  onShow: (id: string) => void;
 }
 
 /** 'Mateo Arlanza · Medical · 2 hours ago', a link to the deal's feed. */
-function DealLink({ deal, now, current, onOpen }: DealLinkProps) {
+function DealLink({ deal, now, current, onShow }: DealLinkProps) {
   return (
     <a
       className="deals__deal"
@@ -108,7 +109,8 @@ function DealLink({ deal, now, current, onOpen }: DealLinkProps) {
           return;
         }
         event.preventDefault();
-        onOpen(deal.id);
+        pushDeal(deal.id);
+        onShow(deal.id);
       }}
     >
       <span className="deals__name">{deal.name}</span> · {dealStatusText(deal.status)} ·{' '}

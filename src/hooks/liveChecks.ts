@@ -1,6 +1,7 @@
 import type { PostChanges } from '../data/changes';
 import { isOnline, onNetworkChange } from '../lib/network';
 import { readChanges } from '../store/restReads';
+import type { WrittenAt } from './useFeedWrites';
 
 /** How often a visible, online page asks what changed. */
 export const CHECK_EVERY_MS = 30_000;
@@ -18,13 +19,30 @@ const MAX_BACKOFF_MS = 5 * 60_000;
 export interface LiveChecksOptions {
   /** The read time of what the page shows: changes after it are news. */
   since: string;
-  /** What changed; `startedAt` is when the check began (performance.now()). */
-  onChanges: (changes: PostChanges, startedAt: number) => void;
+  /** When this page wrote each post: a check that began before then read it as it was. */
+  writtenAt: WrittenAt;
+  /** What changed elsewhere (changesNotWrittenHere). */
+  onChanges: (changes: PostChanges) => void;
 }
 
-type ChangesListener = LiveChecksOptions['onChanges'];
+/** What a check began at `startedAt` (performance.now()) reports; every change it found. */
+type ChangesListener = (changes: PostChanges, startedAt: number) => void;
 
 const listeners = new Set<ChangesListener>();
+
+/** What a live check that began at `startedAt` found, less the posts this page wrote since. */
+export function changesNotWrittenHere(
+  { posts, deleted, since }: PostChanges,
+  writtenAt: WrittenAt,
+  startedAt: number,
+): PostChanges {
+  const current = (id: string) => (writtenAt.get(id) ?? -Infinity) < startedAt;
+  return {
+    posts: posts.filter((post) => current(post.id)),
+    deleted: deleted.filter(current),
+    since,
+  };
+}
 
 /**
  * Also tells `listener` what each check finds (the deals strip, a deal's feed), so every part of
@@ -40,7 +58,7 @@ export function listenToChanges(listener: ChangesListener): () => void {
  * once (within MIN_GAP_MS of the last check) when it becomes visible again or the network comes
  * back; nothing while hidden or offline. One check at a time. Returns the function that stops it.
  */
-export function startLiveChecks({ since, onChanges }: LiveChecksOptions): () => void {
+export function startLiveChecks({ since, writtenAt, onChanges }: LiveChecksOptions): () => void {
   let next = since;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastStart = Number.NEGATIVE_INFINITY;
@@ -70,7 +88,7 @@ export function startLiveChecks({ since, onChanges }: LiveChecksOptions): () => 
       next = changes.since;
       failures = 0;
       if (!stopped) {
-        onChanges(changes, startedAt);
+        onChanges(changesNotWrittenHere(changes, writtenAt, startedAt));
         for (const listener of listeners) listener(changes, startedAt);
       }
     } catch (error) {

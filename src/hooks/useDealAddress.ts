@@ -1,44 +1,26 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { dealHref, dealParam } from '../lib/dealAddress';
-import { isRecord } from '../data/post';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { dealParam, feedScrollY } from '../lib/dealAddress';
 
 export interface DealAddress {
   /** The deal the address names (`?deal=<id>`), as written; null on the full feed. */
   dealId: string | null;
-  /** Shows a deal's feed as a new history entry, remembering where the full feed was scrolled. */
-  openDeal: (id: string) => void;
-  /** Back to the full feed: the browser's Back when the deal was opened from it. */
-  closeDeal: () => void;
-  /** A deal was opened from this page (not by loading its address): focus may move to it. */
-  openedHere: boolean;
-}
-
-/** What this app keeps in a history entry's state. */
-interface EntryState {
-  /** The full feed's scroll position when a deal was opened from it. */
-  feedScrollY?: number;
-  /** How many entries back the full feed is, when this deal was reached from it by openDeal. */
-  stepsFromFeed?: number;
-}
-
-function entryState(): EntryState {
-  const state: unknown = history.state;
-  return isRecord(state) ? state : {};
+  /** Shows this deal's feed (or the full feed): lib/dealHistory.ts has already moved the address. */
+  showDeal: (id: string | null) => void;
 }
 
 /**
- * The deal in the address, kept in step with the browser's history: opening a deal pushes an entry,
- * Back (or 'All posts') returns to the full feed at the scroll position it had.
+ * The deal in the address, kept in step with the browser's history: Back and Forward show what
+ * their entry names, and the full feed comes back at the scroll position it had when a deal was
+ * opened from it (lib/dealHistory.ts keeps that in the entry).
  */
 export function useDealAddress(): DealAddress {
   const [dealId, setDealId] = useState(() => dealParam());
   const restoreScroll = useRef<number | null>(null);
-  const [openedHere, setOpenedHere] = useState(false);
 
   useEffect(() => {
     const onPopState = () => {
       const id = dealParam();
-      if (id === null) restoreScroll.current = entryState().feedScrollY ?? null;
+      if (id === null) restoreScroll.current = feedScrollY();
       setDealId(id);
     };
     addEventListener('popstate', onPopState);
@@ -53,25 +35,5 @@ export function useDealAddress(): DealAddress {
     scrollTo(0, y);
   }, [dealId]);
 
-  const openDeal = useCallback((id: string) => {
-    const onFeed = dealParam() === null;
-    if (onFeed) history.replaceState({ ...entryState(), feedScrollY: scrollY }, '');
-    const before = entryState().stepsFromFeed;
-    const steps = onFeed ? 1 : before === undefined ? undefined : before + 1;
-    history.pushState({ stepsFromFeed: steps }, '', dealHref(id));
-    setDealId(id);
-    setOpenedHere(true);
-  }, []);
-
-  const closeDeal = useCallback(() => {
-    const steps = entryState().stepsFromFeed;
-    if (steps !== undefined) {
-      history.go(-steps);
-      return;
-    }
-    history.pushState({}, '', import.meta.env.BASE_URL);
-    setDealId(null);
-  }, []);
-
-  return { dealId, openDeal, closeDeal, openedHere };
+  return { dealId, showDeal: setDealId };
 }

@@ -4,9 +4,9 @@ import { feedReducer, initialFeedState } from '../data/feedReducer';
 import type { Cursor } from '../data/page';
 import { listDealPosts, readDeal } from '../store/dealReads';
 import { onDealWritten } from './knownDeals';
-import { listenToChanges } from './liveChecks';
+import { changesNotWrittenHere, listenToChanges } from './liveChecks';
 import type { FeedModel } from './useFeed';
-import { changesNotWrittenHere, useFeedWrites } from './useFeedWrites';
+import { useFeedWrites } from './useFeedWrites';
 import { usePaging } from './usePaging';
 
 /** Where reading the deal itself stands: 'missing' when no deal has this id. */

@@ -1,5 +1,4 @@
 import { useState, type Dispatch } from 'react';
-import type { PostChanges } from '../data/changes';
 import type { FeedAction, RemovedCopies } from '../data/feedReducer';
 import type { Comment, NewPost, PostEdit } from '../data/post';
 import { StoreError } from '../data/storeError';
@@ -40,20 +39,6 @@ export interface FeedOps {
  * before then may have read the post as it was, so useLiveUpdates leaves its copy alone.
  */
 export type WrittenAt = ReadonlyMap<string, number>;
-
-/** What a live check that began at `startedAt` found, less the posts this page wrote since. */
-export function changesNotWrittenHere(
-  { posts, deleted, since }: PostChanges,
-  writtenAt: WrittenAt,
-  startedAt: number,
-): PostChanges {
-  const current = (id: string) => (writtenAt.get(id) ?? -Infinity) < startedAt;
-  return {
-    posts: posts.filter((post) => current(post.id)),
-    deleted: deleted.filter(current),
-    since,
-  };
-}
 
 /**
  * This page's writes: each goes to Firestore, then into the feed once committed. One stable

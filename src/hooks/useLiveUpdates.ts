@@ -1,6 +1,6 @@
 import { useEffect, type Dispatch } from 'react';
 import type { FeedAction } from '../data/feedReducer';
-import { changesNotWrittenHere, type WrittenAt } from './useFeedWrites';
+import type { WrittenAt } from './useFeedWrites';
 
 /**
  * Keeps the feed current once its first page is shown: the live checks (./liveChecks.ts, loaded
@@ -21,10 +21,8 @@ export function useLiveUpdates(
         if (cancelled) return;
         stop = startLiveChecks({
           since: readTime,
-          onChanges: (found, startedAt) => {
-            const changes = changesNotWrittenHere(found, writtenAt, startedAt);
-            dispatch({ type: 'changed', changes });
-          },
+          writtenAt,
+          onChanges: (changes) => dispatch({ type: 'changed', changes }),
         });
       },
       (error: unknown) => console.warn('Live updates are off: their code did not load', error),

@@ -8,6 +8,7 @@ import {
 } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/config';
+import { DEALS, isOpenStatus, type Deal } from '../../../src/data/deal';
 
 /**
  * The test's side door into the Firestore emulator: clear, seed and read the worker's project
@@ -24,6 +25,8 @@ export interface SeedPost {
   status?: string;
   /** Comments closed by the administrator; absent on open posts. */
   closed?: boolean;
+  /** The id of the deal it belongs to; absent on posts without one. */
+  deal?: string;
 }
 
 export interface StoredPost extends SeedPost {
@@ -154,6 +157,7 @@ function decodePost(name: string, fields: Fields): StoredPost {
   const comments = fields.comments;
   return {
     ...('status' in fields && { status: text(fields.status) }),
+    ...('deal' in fields && { deal: text(fields.deal) }),
     id: name.slice(name.lastIndexOf('/') + 1),
     title: text(fields.title),
     content: text(fields.content),
@@ -167,4 +171,51 @@ function decodePost(name: string, fields: Fields): StoredPost {
       },
     ),
   };
+}
+
+/** A deal as stored (src/data/deal.ts), `changed` in milliseconds. */
+export type SeedDeal = Omit<Deal, 'open'>;
+
+/** Writes deals/{id} for each deal, as the rules would have left it. */
+export async function seedDeals(deals: SeedDeal[]): Promise<void> {
+  const client = firestore();
+  await client.commit(
+    deals.map(({ id, changed, ...deal }) => ({
+      update: {
+        name: client.name(`${DEALS}/${id}`),
+        fields: toFields({ ...deal, open: isOpenStatus(deal.status), changed: new Date(changed) }),
+      },
+    })),
+  );
+}
+
+/**
+ * Publishes a post in a deal on another device, moving the deal on as that device's commit would
+ * (`deal` is its summary after the post, dealAfterPost's); returns the post with its id.
+ */
+export async function publishInDealElsewhere(post: SeedPost, deal: SeedDeal): Promise<StoredPost> {
+  sequence += 1;
+  const id = `elsewhere${sequence}`;
+  const client = firestore();
+  const { id: dealId, changed: _changed, ...summary } = deal;
+  await client.commit([
+    { update: { name: client.name(`posts/${id}`), fields: toFields(post) } },
+    {
+      update: {
+        name: client.name(`${DEALS}/${dealId}`),
+        fields: toFields({ ...summary, post: id, open: isOpenStatus(summary.status) }),
+      },
+      updateTransforms: [{ fieldPath: 'changed', setToServerValue: 'REQUEST_TIME' }],
+    },
+    {
+      update: { name: client.name(`postChanges/${id}`), fields: {} },
+      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
+    },
+  ]);
+  return { ...post, id };
+}
+
+/** A deal as stored (its fields in REST form), or null when there is none. */
+export async function readStoredDeal(id: string): Promise<Fields | null> {
+  return (await firestore().get(`${DEALS}/${id}`))?.fields ?? null;
 }
