@@ -67,7 +67,7 @@ export function App() {
             )}
             {/* Its room is kept from the first render, so the feed does not move when it comes. */}
             <div className="deals-slot">
-              {(feed.status !== 'loading' || dealShown) && (
+              {(feed.status === 'ready' || feed.posts.length > 0 || dealShown) && (
                 <Suspense fallback={null}>
                   <LazyDealsStrip current={dealShown ? dealId : null} onShow={showDeal} />
                 </Suspense>

@@ -14,6 +14,8 @@ export interface FirestoreProxy {
   hold: (match: string) => { arrived: Promise<void>; release: () => void };
   /** Paths of the requests seen, in order. */
   seen: string[];
+  /** The requests seen with their bodies (once each has fully arrived), in order of arrival. */
+  requests: { path: string; body: string }[];
   close: () => Promise<void>;
 }
 
@@ -24,14 +26,24 @@ export async function startFirestoreProxy(port: number): Promise<FirestoreProxy>
   const failures: { match: string; status: number; left: number }[] = [];
   const holds: { match: string; arrived: () => void; released: Promise<void> }[] = [];
   const seen: string[] = [];
+  const requests: { path: string; body: string }[] = [];
 
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
     const path = incoming.url ?? '/';
     seen.push(path);
+    // The body is read whole (and recorded) first, then sent on, held or not.
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const received = new Promise<Buffer>((resolve) =>
+      incoming.on('end', () => {
+        const body = Buffer.concat(chunks);
+        requests.push({ path, body: body.toString() });
+        resolve(body);
+      }),
+    );
     const failure = failures.find((entry) => entry.left > 0 && path.includes(entry.match));
     if (failure) {
       failure.left -= 1;
-      incoming.resume();
       outgoing.writeHead(failure.status, { 'content-type': 'application/json' });
       outgoing.end(
         JSON.stringify({
@@ -61,7 +73,7 @@ export async function startFirestoreProxy(port: number): Promise<FirestoreProxy>
           response.pipe(outgoing);
         },
       );
-      incoming.pipe(upstream);
+      void received.then((body) => upstream.end(body));
     };
     if (held) void held.released.then(forward);
     else forward();
@@ -71,6 +83,7 @@ export async function startFirestoreProxy(port: number): Promise<FirestoreProxy>
   return {
     host: `127.0.0.1:${port}`,
     seen,
+    requests,
     fail(match, status, count = 1) {
       failures.push({ match, status, left: count });
     },
