@@ -43,7 +43,8 @@ export function DealsStrip({ current, onShow }: DealsStripProps) {
   return (
     <section className="deals" aria-labelledby={headingId}>
       <div className="deals__bar">
-        <h2 id={headingId} className="deals__heading">
+        {/* Named for screen readers; on screen the filters say it ('All deals'…), in one row. */}
+        <h2 id={headingId} className="visually-hidden">
           Deals
         </h2>
         <div className="deals__filters" role="group" aria-label="Which deals">
@@ -61,12 +62,14 @@ export function DealsStrip({ current, onShow }: DealsStripProps) {
         </div>
       </div>
       {list.status === 'failed' ? (
-        <p className="deals__note">
+        <p className="deals__status deals__note">
           The deals could not be loaded.{' '}
           <button type="button" className="button button--small" onClick={retry} {...network}>
             Retry
           </button>
         </p>
+      ) : list.status === 'ready' && list.deals.length === 0 ? (
+        <p className="deals__status deals__note">{EMPTY[filter]}</p>
       ) : (
         <ul className="deals__list" aria-busy={list.status === 'loading'}>
           {list.deals.map((deal) => (
@@ -75,9 +78,6 @@ export function DealsStrip({ current, onShow }: DealsStripProps) {
             </li>
           ))}
         </ul>
-      )}
-      {list.status === 'ready' && list.deals.length === 0 && (
-        <p className="deals__note">{EMPTY[filter]}</p>
       )}
     </section>
   );
