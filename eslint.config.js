@@ -23,6 +23,7 @@ const LAYERS = [
       './src/main.tsx',
       './src/App.tsx',
       './src/admin',
+      './src/deals',
       './src/feed',
       './src/header',
       './src/moderation',

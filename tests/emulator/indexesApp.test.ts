@@ -7,28 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIndexConfig } from '../../emulator/indexes';
-import { DeclaredIndexes } from '../../emulator/query/indexes';
 import { changesQuery } from '../../src/data/changes';
 import { COMMENTS } from '../../src/data/commentCopies';
+import { dealPostsQuery, dealsQuery } from '../../src/data/dealQueries';
 import { FIRST_PAGE_QUERY, pageQuery } from '../../src/data/postsQuery';
 import { startHarness, type Harness } from '../support/harness';
+import { shippedIndexes } from '../support/shippedIndexes';
 
 const PROJECT = 'demo-indexes-app';
+/** The shipped file, as the emulator's messages name it when started from the project's root. */
 const SHIPPED = 'firestore.indexes.json';
-
-/** firestore.indexes.json as shipped, parsed; `without` leaves out the composite on those fields. */
-function shippedIndexes(without: string[] = []): DeclaredIndexes {
-  const file: { indexes: { fields: { fieldPath: string }[] }[] } = JSON.parse(
-    readFileSync(SHIPPED, 'utf8'),
-  );
-  const kept = file.indexes.filter(
-    (index) => index.fields.map((field) => field.fieldPath).join() !== without.join(),
-  );
-  expect(kept.length, `the shipped file has an index on ${without.join()}`).toBe(
-    file.indexes.length - (without.length > 0 ? 1 : 0),
-  );
-  return new DeclaredIndexes(parseIndexConfig(JSON.stringify({ ...file, indexes: kept }), SHIPPED));
-}
 
 let h: Harness;
 beforeAll(async () => {
@@ -72,65 +60,22 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
   });
 });
 
-/** A deal's own feed (issue 23): its posts newest first, one page, after `cursor` if given. */
-function dealFeed(cursor?: { created: number; id: string }): unknown {
-  return {
-    structuredQuery: {
-      from: [{ collectionId: 'posts' }],
-      where: equals('deal', { stringValue: 'mateo-arlanza' }),
-      orderBy: [
-        { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
-      ],
-      limit: 36,
-      ...(cursor && {
-        startAt: {
-          values: [
-            { integerValue: String(cursor.created) },
-            { referenceValue: h.name(`posts/${cursor.id}`) },
-          ],
-          before: false,
-        },
-      }),
-    },
-  };
-}
-
-/** The deals strip (issue 23): deals most recently changed first, all or those matching. */
-function dealsStrip(where?: unknown): unknown {
-  return {
-    structuredQuery: {
-      from: [{ collectionId: 'deals' }],
-      ...(where !== undefined && { where }),
-      orderBy: [
-        { field: { fieldPath: 'changed' }, direction: 'DESCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
-      ],
-      limit: 30,
-    },
-  };
-}
-
-function equals(fieldPath: string, value: Record<string, unknown>): unknown {
-  return { fieldFilter: { field: { fieldPath }, op: 'EQUAL', value } };
-}
-
 /** Each deal query, and the composite index it needs: [collection, fields] (none: automatic). */
 const DEAL_QUERIES: [name: string, body: () => unknown, index: [string, string[]] | null][] = [
   [
     'a deal’s feed after a cursor',
-    () => dealFeed({ created: 3_000, id: 'p3' }),
+    () => dealPostsQuery('mateo-arlanza', PROJECT, { created: 3_000, id: 'p3' }),
     ['posts', ['deal', 'created']],
   ],
-  ['every deal', () => dealsStrip(), null],
+  ['every deal', () => dealsQuery('all'), null],
   [
     'done deals',
-    () => dealsStrip(equals('status', { stringValue: 'Done deal' })),
+    () => dealsQuery('done'),
     ['deals', ['status', 'changed']],
   ],
   [
     'open deals',
-    () => dealsStrip(equals('open', { booleanValue: true })),
+    () => dealsQuery('open'),
     ['deals', ['open', 'changed']],
   ],
 ];

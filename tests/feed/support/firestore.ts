@@ -197,13 +197,14 @@ export async function publishInDealElsewhere(post: SeedPost, deal: SeedDeal): Pr
   sequence += 1;
   const id = `elsewhere${sequence}`;
   const client = firestore();
-  const { id: dealId, changed: _changed, ...summary } = deal;
+  // `changed` is the commit's own time, as the app's is.
+  const { name, status, history } = deal;
   await client.commit([
     { update: { name: client.name(`posts/${id}`), fields: toFields(post) } },
     {
       update: {
-        name: client.name(`${DEALS}/${dealId}`),
-        fields: toFields({ ...summary, post: id, open: isOpenStatus(summary.status) }),
+        name: client.name(`${DEALS}/${deal.id}`),
+        fields: toFields({ name, status, history, post: id, open: isOpenStatus(status) }),
       },
       updateTransforms: [{ fieldPath: 'changed', setToServerValue: 'REQUEST_TIME' }],
     },
