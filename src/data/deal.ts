@@ -79,6 +79,7 @@ function toStep(value: unknown): DealStep[] {
 export function dealIdFor(name: string): string {
   const words = name
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
