@@ -68,16 +68,8 @@ const DEAL_QUERIES: [name: string, body: () => unknown, index: [string, string[]
     ['posts', ['deal', 'created']],
   ],
   ['every deal', () => dealsQuery('all'), null],
-  [
-    'done deals',
-    () => dealsQuery('done'),
-    ['deals', ['status', 'changed']],
-  ],
-  [
-    'open deals',
-    () => dealsQuery('open'),
-    ['deals', ['open', 'changed']],
-  ],
+  ['done deals', () => dealsQuery('done'), ['deals', ['status', 'changed']]],
+  ['open deals', () => dealsQuery('open'), ['deals', ['open', 'changed']]],
 ];
 
 /** The names of the documents a runQuery answered. */
