@@ -60,15 +60,20 @@ export default defineConfig(({ mode, isPreview }) => {
                 name: 'signedIn',
                 test: /src\/(feed\/(CommentBox|CommentForm|ReportButton|RemoveCommentButton|ConfirmedButton)|ui\/(ChoiceButton|DialogButton|FormDialog|ConfirmDialog)|hooks\/(useSubmit|fanCommenting))\./,
               },
+              // Before 'admin', which would take the deal modules its 'Deal' field needs (a group
+              // takes what its modules import): the strip must not load the administrator's code.
+              // The live checks load on their own once the page has loaded (small: the deals
+              // strip and a deal's feed use them too, but need not come with them).
+              { name: 'liveChecks', test: /src\/hooks\/liveChecks\./ },
+              {
+                name: 'deals',
+                test: /src\/(deals\/|hooks\/(useDeal|knownDeals)|store\/dealReads|data\/(deal|dealQueries)\.)/,
+              },
               { name: 'admin', test: /src\/admin\// },
               { name: 'writes', test: /src\/(store\/writes|data\/commentCopies)\./ },
               {
                 name: 'moderation',
                 test: /src\/(moderation\/|hooks\/useModeration|store\/moderation)/,
-              },
-              {
-                name: 'deals',
-                test: /src\/(deals\/|hooks\/(useDeal|knownDeals)|store\/dealReads|data\/(deal|dealQueries|batchGet)\.)/,
               },
             ],
           },

@@ -13,6 +13,7 @@ import { isAdmin } from './data/permissions';
 import { isDealId } from './lib/dealAddress';
 import { useSession } from './hooks/useSession';
 import { useDealAddress } from './hooks/useDealAddress';
+import { usePageLoaded } from './hooks/usePageLoaded';
 
 // Only a permalink's page needs it (the notice above the feed, the page title).
 const LazyPinnedStatus = lazy(() =>
@@ -31,6 +32,8 @@ export function App() {
   // shows the full feed, with a notice.
   const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
   const dealShown = dealId !== null && isDealId(dealId) && dealId !== unknownDeal;
+  // The strip waits for the first page and the first screen's paint: it never competes with them.
+  const loaded = usePageLoaded();
 
   return (
     <>
@@ -67,7 +70,7 @@ export function App() {
             )}
             {/* Its room is kept from the first render, so the feed does not move when it comes. */}
             <div className="deals-slot">
-              {(feed.status === 'ready' || feed.posts.length > 0 || dealShown) && (
+              {loaded && (feed.readTime !== null || dealShown) && (
                 <Suspense fallback={null}>
                   <LazyDealsStrip current={dealShown ? dealId : null} onShow={showDeal} />
                 </Suspense>

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPageAnswer } from './store/firstPage';
 import { startPinnedRead } from './store/pinnedRead';
+import { pageLoaded } from './lib/pageLoaded';
 import './styles/theme.css';
 import './styles/app.css';
 
@@ -17,15 +18,11 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
-// The worker is registered once the page has loaded (its code loads then too, never before the
-// first page); whether a worker controlled this page is read now, before one takes it over.
+// The worker is registered once the first screen is painted: it never competes with the first
+// page (lib/registerServiceWorker.ts, whose code loads then).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const readPastWorker = navigator.serviceWorker.controller === null;
   const firstPage = firstPageAnswer();
-  const register = () =>
-    void import('./lib/registerServiceWorker').then(({ registerServiceWorker }) =>
-      registerServiceWorker(readPastWorker ? firstPage : null),
-    );
-  if (document.readyState === 'complete') register();
-  else addEventListener('load', register, { once: true });
+  void pageLoaded()
+    .then(() => import('./lib/registerServiceWorker'))
+    .then(({ registerServiceWorker }) => registerServiceWorker(firstPage));
 }

@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { dealParam, feedScrollY } from '../lib/dealAddress';
+import { useEffect, useState } from 'react';
+import { dealParam } from '../lib/dealAddress';
 
 export interface DealAddress {
   /** The deal the address names (`?deal=<id>`), as written; null on the full feed. */
@@ -10,30 +10,16 @@ export interface DealAddress {
 
 /**
  * The deal in the address, kept in step with the browser's history: Back and Forward show what
- * their entry names, and the full feed comes back at the scroll position it had when a deal was
- * opened from it (lib/dealHistory.ts keeps that in the entry).
+ * their entry names. The full feed stays mounted (hidden) under a deal's feed and React renders a
+ * popstate's update at once, so the browser's own scroll restoration, which follows popstate,
+ * finds it as it was and puts the reader back where they were.
  */
 export function useDealAddress(): DealAddress {
   const [dealId, setDealId] = useState(() => dealParam());
-  const restoreScroll = useRef<number | null>(null);
-
   useEffect(() => {
-    const onPopState = () => {
-      const id = dealParam();
-      if (id === null) restoreScroll.current = feedScrollY();
-      setDealId(id);
-    };
+    const onPopState = () => setDealId(dealParam());
     addEventListener('popstate', onPopState);
     return () => removeEventListener('popstate', onPopState);
   }, []);
-
-  // Once the full feed is shown again (it stayed mounted, hidden), back to where the reader was.
-  useLayoutEffect(() => {
-    const y = restoreScroll.current;
-    if (dealId !== null || y === null) return;
-    restoreScroll.current = null;
-    scrollTo(0, y);
-  }, [dealId]);
-
   return { dealId, showDeal: setDealId };
 }

@@ -1,10 +1,11 @@
 import { useEffect, type Dispatch } from 'react';
 import type { FeedAction } from '../data/feedReducer';
+import { pageLoaded } from '../lib/pageLoaded';
 import type { WrittenAt } from './useFeedWrites';
 
 /**
  * Keeps the feed current once its first page is shown: the live checks (./liveChecks.ts, loaded
- * after the first page, never before it) report what changed since `readTime`, and the feed takes
+ * once the page has loaded, never before the first page) report what changed since `readTime`, and the feed takes
  * it, except where this page wrote a post after the check began (its own copy is newer).
  */
 export function useLiveUpdates(
@@ -16,17 +17,19 @@ export function useLiveUpdates(
     if (!readTime) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    import('./liveChecks').then(
-      ({ startLiveChecks }) => {
-        if (cancelled) return;
-        stop = startLiveChecks({
-          since: readTime,
-          writtenAt,
-          onChanges: (changes) => dispatch({ type: 'changed', changes }),
-        });
-      },
-      (error: unknown) => console.warn('Live updates are off: their code did not load', error),
-    );
+    pageLoaded()
+      .then(() => import('./liveChecks'))
+      .then(
+        ({ startLiveChecks }) => {
+          if (cancelled) return;
+          stop = startLiveChecks({
+            since: readTime,
+            writtenAt,
+            onChanges: (changes) => dispatch({ type: 'changed', changes }),
+          });
+        },
+        (error: unknown) => console.warn('Live updates are off: their code did not load', error),
+      );
     return () => {
       cancelled = true;
       stop?.();

@@ -1,14 +1,11 @@
 /**
- * The history entries of deals' feeds: opening a deal pushes one (remembering where the full feed
- * was scrolled, FEED_SCROLL_KEY, read back by hooks/useDealAddress.ts on Back), 'All posts' goes
- * back to the full feed's. Loaded with the deals strip.
+ * The history entries of deals' feeds: opening a deal pushes one, 'All posts' goes back to the
+ * full feed's (where the browser restores its scroll position). Loaded with the deals strip.
  */
-import { DEAL_PARAM, FEED_SCROLL_KEY, dealParam } from './dealAddress';
+import { DEAL_PARAM, dealParam } from './dealAddress';
 
 /** What this app keeps in a history entry's state. */
 interface EntryState {
-  /** The full feed's scroll position when a deal was opened from it (FEED_SCROLL_KEY). */
-  [FEED_SCROLL_KEY]?: number;
   /** How many entries back the full feed is, when this deal was reached from it on this page. */
   stepsFromFeed?: number;
 }
@@ -21,7 +18,6 @@ function entryState(): EntryState {
 /** The address moves to deal `id` as a new history entry (then show it). */
 export function pushDeal(id: string): void {
   const onFeed = dealParam() === null;
-  if (onFeed) history.replaceState({ ...entryState(), [FEED_SCROLL_KEY]: scrollY }, '');
   const before = entryState().stepsFromFeed;
   const steps = onFeed ? 1 : before === undefined ? undefined : before + 1;
   history.pushState({ stepsFromFeed: steps }, '', dealHref(id));
