@@ -4,7 +4,7 @@ import type { DealFilter } from '../data/dealQueries';
 import { useDealsStrip } from '../hooks/useDealsStrip';
 import { useNow } from '../hooks/useNow';
 import { dealHref, pushDeal } from '../lib/dealHistory';
-import { formatExactTime, formatRelativeTime } from '../lib/relativeTime';
+import { PublishedTime } from '../feed/PublishedTime';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { dealStatusText } from './dealWords';
 
@@ -114,9 +114,7 @@ function DealLink({ deal, now, current, onShow }: DealLinkProps) {
       }}
     >
       <span className="deals__name">{deal.name}</span> · {dealStatusText(deal.status)} ·{' '}
-      <time dateTime={new Date(deal.changed).toISOString()} title={formatExactTime(deal.changed)}>
-        {formatRelativeTime(deal.changed, now)}
-      </time>
+      <PublishedTime created={deal.changed} now={now} />
     </a>
   );
 }

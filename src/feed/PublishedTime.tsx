@@ -6,7 +6,10 @@ export interface PublishedTimeProps {
   now: number;
 }
 
-/** When the post was published: relative, with the exact time on hover and for machines. */
+/**
+ * When the post was published (or a deal last changed): relative, with the exact time on hover and
+ * for machines.
+ */
 export function PublishedTime({ created, now }: PublishedTimeProps) {
   if (!created) return null;
   const exact = formatExactTime(created);
