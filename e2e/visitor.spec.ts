@@ -131,8 +131,9 @@ function backgroundColor(page: Page): Promise<string> {
 }
 
 /**
- * Holds the next Firestore query until release(); `caught` resolves when it arrives. Later queries
- * pass. The route stays registered: unrouting (also `times: 1` running out) lets a held request go.
+ * Holds the feed's next query for posts until release(); `caught` resolves when it arrives. Later
+ * queries pass. The route stays registered: unrouting (also `times: 1` running out) lets a held
+ * request go.
  */
 async function holdNextQuery(page: Page): Promise<{ caught: Promise<void>; release: () => void }> {
   let release = () => {};
@@ -143,7 +144,10 @@ async function holdNextQuery(page: Page): Promise<{ caught: Promise<void>; relea
   await page.route(
     (url) => url.pathname.endsWith(':runQuery'),
     async (route: Route) => {
-      if (holding || route.request().method() !== 'POST') return route.fallback();
+      // The feed's next page only: the deals strip asks for its deals with a runQuery of its own,
+      // once the first screen is painted, which may be after this route is set.
+      const readsPosts = route.request().postData()?.includes('"collectionId":"posts"') ?? false;
+      if (holding || route.request().method() !== 'POST' || !readsPosts) return route.fallback();
       holding = true;
       caught();
       await released;
