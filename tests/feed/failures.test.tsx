@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPost, buildPosts, deleteStoredPost, readPosts, seedPosts } from './support/firestore';
-import { startFirestoreProxy } from './support/proxy';
+import { POSTS_QUERY, startFirestoreProxy } from './support/proxy';
 import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
 // Before the app's modules read their configuration: this file's app talks to Firestore through a
@@ -19,7 +19,7 @@ const articles = () => within(screen.getByRole('feed')).queryAllByRole('article'
 describe('reading fails or is slow', () => {
   it('a failed first page says so with Retry, and Retry loads it', async () => {
     await seedPosts(buildPosts(3));
-    proxy.fail(':runQuery', 503);
+    proxy.fail(POSTS_QUERY, 503);
     const { user } = await renderApp();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The posts could not be loaded.');
@@ -32,7 +32,7 @@ describe('reading fails or is slow', () => {
   it("shows 'Loading more...' and aria-busy while the next page loads", async () => {
     await seedPosts(buildPosts(40));
     const { user } = await renderApp();
-    const held = proxy.hold(':runQuery');
+    const held = proxy.hold(POSTS_QUERY);
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await held.arrived;
     expect(screen.getByText('Loading more...')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('reading fails or is slow', () => {
   it('a failed next page keeps the loaded posts and offers Retry', async () => {
     await seedPosts(buildPosts(40));
     const { user } = await renderApp();
-    proxy.fail(':runQuery', 503);
+    proxy.fail(POSTS_QUERY, 503);
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('More posts could not be loaded.');

@@ -7,7 +7,7 @@ import { App } from '../../src/App';
 import { PAGE_SIZE } from '../../src/data/postsQuery';
 import { buildPosts, clearFirestore, seedPosts } from './support/firestore';
 import { runIndexHtmlInlineScripts } from './support/indexHtml';
-import { startFirestoreProxy } from './support/proxy';
+import { POSTS_QUERY, startFirestoreProxy } from './support/proxy';
 import { renderApp, resetApp } from './support/renderApp';
 
 // The app (and index.html's script) talk to Firestore through a proxy that records each request.
@@ -26,9 +26,7 @@ beforeEach(async () => {
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
 /** The feed's queries (the deals strip asks for deals besides, once the first page is shown). */
 const queries = () =>
-  proxy.requests
-    .filter(({ path, body }) => path.includes(':runQuery') && body.includes('"posts"'))
-    .map(({ path }) => path);
+  proxy.requests.filter(({ body }) => body.includes(POSTS_QUERY)).map(({ path }) => path);
 
 describe("index.html's first-page request (one data path, one decoder)", () => {
   it('serves the first page from the request; Load More asks the same REST query after it', async () => {
@@ -60,7 +58,7 @@ describe("index.html's first-page request (one data path, one decoder)", () => {
 
   it('asks again when the request fails, without an error', async () => {
     await seedPosts(buildPosts(3));
-    proxy.fail(':runQuery', 503);
+    proxy.fail(POSTS_QUERY, 503);
     runIndexHtmlInlineScripts();
     await renderApp();
     await waitFor(() => expect(articles()).toHaveLength(3));
@@ -70,7 +68,7 @@ describe("index.html's first-page request (one data path, one decoder)", () => {
 
   it('shows "Loading posts…" while the request is on its way, then its posts', async () => {
     await seedPosts(buildPosts(2));
-    const held = proxy.hold(':runQuery');
+    const held = proxy.hold(POSTS_QUERY);
     runIndexHtmlInlineScripts();
     await held.arrived;
     await renderApp({ waitForFeed: false });

@@ -8,9 +8,12 @@ import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
  */
 export interface FirestoreProxy {
   host: string;
-  /** The next `count` requests whose path contains `match` get `status` with a Firestore error body. */
+  /**
+   * The next `count` requests whose path or body contains `match` get `status` with a Firestore
+   * error body.
+   */
   fail: (match: string, status: number, count?: number) => void;
-  /** The next request whose path contains `match` waits until release() is called. */
+  /** The next request whose path or body contains `match` waits until release() is called. */
   hold: (match: string) => { arrived: Promise<void>; release: () => void };
   /** Paths of the requests seen, in order. */
   seen: string[];
@@ -20,6 +23,9 @@ export interface FirestoreProxy {
 }
 
 const STATUS_NAMES: Record<number, string> = { 403: 'PERMISSION_DENIED', 503: 'UNAVAILABLE' };
+
+/** What a query for posts (a page of the feed) carries in its body, and no other request. */
+export const POSTS_QUERY = '"collectionId":"posts"';
 
 export async function startFirestoreProxy(port: number): Promise<FirestoreProxy> {
   const [targetHost, targetPort] = TEST_FIRESTORE_HOST.split(':');
@@ -31,52 +37,50 @@ export async function startFirestoreProxy(port: number): Promise<FirestoreProxy>
   const server: Server = createServer((incoming: IncomingMessage, outgoing) => {
     const path = incoming.url ?? '/';
     seen.push(path);
-    // The body is read whole (and recorded) first, then sent on, held or not.
+    // The body is read whole (and recorded) first: a failure or a hold may be for what it asks.
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const received = new Promise<Buffer>((resolve) =>
-      incoming.on('end', () => {
-        const body = Buffer.concat(chunks);
-        requests.push({ path, body: body.toString() });
-        resolve(body);
-      }),
-    );
-    const failure = failures.find((entry) => entry.left > 0 && path.includes(entry.match));
-    if (failure) {
-      failure.left -= 1;
-      outgoing.writeHead(failure.status, { 'content-type': 'application/json' });
-      outgoing.end(
-        JSON.stringify({
-          error: {
-            code: failure.status,
-            message: 'Refused by the test proxy',
-            status: STATUS_NAMES[failure.status] ?? 'UNKNOWN',
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      requests.push({ path, body: body.toString() });
+      const matches = (match: string) => path.includes(match) || body.includes(match);
+      const failure = failures.find((entry) => entry.left > 0 && matches(entry.match));
+      if (failure) {
+        failure.left -= 1;
+        outgoing.writeHead(failure.status, { 'content-type': 'application/json' });
+        outgoing.end(
+          JSON.stringify({
+            error: {
+              code: failure.status,
+              message: 'Refused by the test proxy',
+              status: STATUS_NAMES[failure.status] ?? 'UNKNOWN',
+            },
+          }),
+        );
+        return;
+      }
+      const holdIndex = holds.findIndex((entry) => matches(entry.match));
+      const held = holdIndex >= 0 ? holds.splice(holdIndex, 1)[0] : null;
+      held?.arrived();
+      const forward = () => {
+        const upstream = request(
+          {
+            host: targetHost,
+            port: Number(targetPort),
+            method: incoming.method,
+            path,
+            headers: incoming.headers,
           },
-        }),
-      );
-      return;
-    }
-    const holdIndex = holds.findIndex((entry) => path.includes(entry.match));
-    const held = holdIndex >= 0 ? holds.splice(holdIndex, 1)[0] : null;
-    held?.arrived();
-    const forward = () => {
-      const upstream = request(
-        {
-          host: targetHost,
-          port: Number(targetPort),
-          method: incoming.method,
-          path,
-          headers: incoming.headers,
-        },
-        (response) => {
-          outgoing.writeHead(response.statusCode ?? 502, response.headers);
-          response.pipe(outgoing);
-        },
-      );
-      void received.then((body) => upstream.end(body));
-    };
-    if (held) void held.released.then(forward);
-    else forward();
+          (response) => {
+            outgoing.writeHead(response.statusCode ?? 502, response.headers);
+            response.pipe(outgoing);
+          },
+        );
+        upstream.end(body);
+      };
+      if (held) void held.released.then(forward);
+      else forward();
+    });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
