@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Deal } from '../data/deal';
 import { feedReducer, initialFeedState } from '../data/feedReducer';
 import type { Cursor } from '../data/page';
@@ -92,9 +92,6 @@ export function useDealFeed(dealId: string): DealFeed {
   }, [failedFirstPage, retryPage]);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  const feed = useMemo<FeedModel>(
-    () => ({ ...state, ...paging, showIncoming, retryPinned: () => {}, ops }),
-    [state, paging, showIncoming, ops],
-  );
+  const feed: FeedModel = { ...state, ...paging, showIncoming, retryPinned: () => {}, ops };
   return { read, retry, feed };
 }
