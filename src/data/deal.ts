@@ -120,6 +120,18 @@ export interface DealWrite {
 }
 
 /**
+ * Whether a post written with `postStatus` moves its deal, now at `dealStatus`, on: a status, and
+ * another one (a repeated status is not a change; a post without one never moves it). The rules'
+ * condition for a deal write, and what tells a page a deal it shows may have changed.
+ */
+export function movesDealOn(
+  postStatus: DealStatus | undefined,
+  dealStatus: DealStatus | null,
+): boolean {
+  return postStatus !== undefined && postStatus !== dealStatus;
+}
+
+/**
  * The deal's summary after a post naming it is written with `status` (its own, or none), at `now`:
  * a new deal (`stored` null) starts from that post under `name`; an existing one takes a
  * different status as a new step and is left alone (null) otherwise, as the rules require.
@@ -131,7 +143,7 @@ export function dealAfterPost(
   status: DealStatus | undefined,
   now: number,
 ): DealWrite | null {
-  if (stored && (status === undefined || status === stored.status)) return null;
+  if (stored && !movesDealOn(status, stored.status)) return null;
   const history = stored?.history ?? [];
   const next = status ?? null;
   return {

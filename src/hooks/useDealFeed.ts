@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { Deal } from '../data/deal';
+import { movesDealOn, type Deal } from '../data/deal';
 import { feedReducer, initialFeedState } from '../data/feedReducer';
 import type { Cursor } from '../data/page';
 import { listDealPosts, readDeal } from '../store/dealReads';
@@ -67,9 +67,8 @@ export function useDealFeed(dealId: string): DealFeed {
           type: 'changed',
           changes: { posts: inDeal, deleted: [...deleted, ...left], since },
         });
-        const moved = inDeal.some(
-          (post) => post.status !== undefined && post.status !== shownStatus.current,
-        );
+        // Not read yet (undefined): any status may be news.
+        const moved = inDeal.some((post) => movesDealOn(post.status, shownStatus.current ?? null));
         if (moved) setAttempt((count) => count + 1);
       }),
     [dealId, writtenAt],

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Deal } from '../data/deal';
+import { movesDealOn, type Deal } from '../data/deal';
 import { withChangedDeals, type DealFilter } from '../data/dealQueries';
 import type { Post } from '../data/post';
 import { listDeals, readDeals } from '../store/dealReads';
@@ -88,7 +88,7 @@ function dealsToRead(posts: readonly Post[], lists: readonly (DealList | undefin
   for (const { deal: id, status } of posts) {
     if (id === undefined) continue;
     const deal = known.get(id);
-    if (!deal || (status !== undefined && status !== deal.status)) ids.add(id);
+    if (!deal || movesDealOn(status, deal.status)) ids.add(id);
   }
   return [...ids];
 }
