@@ -33,9 +33,10 @@ test.describe('permalinks', () => {
     );
     await openPermalink(page, ids[THIRD_PAGE_POST]);
     await read;
-    // Its picture is the page's largest paint, so it is preloaded; the newest post's is not.
+    // Its picture is the page's largest paint, so it is preloaded at high priority; the newest
+    // post's is not. (index.html also preloads the header's small logo, at the default priority.)
     const preloaded = await page
-      .locator('link[rel="preload"][as="image"]')
+      .locator('link[rel="preload"][as="image"][fetchpriority="high"]')
       .evaluateAll((links) =>
         links.map((link) => new URL(link.getAttribute('href') ?? '', location.href).pathname),
       );

@@ -10,16 +10,16 @@ import { assertArgument } from '../errors';
 import { getField, isNameField, type FieldPath } from '../fieldPath';
 import { expectArray, expectObject, expectString, isObject } from '../json';
 import type { Value } from '../model';
-import { queryTarget, type QueryTarget } from '../query/collectionGroup';
+import type { QueryTarget } from '../query/collectionGroup';
 import { fieldReference } from '../query/filters';
-import { checkListRules } from '../query/listRules';
+import { admitQuery } from '../query/listRules';
 import { NumericSum } from '../query/numericSum';
 import { countResults, scan } from '../query/scan';
 import { parseStructuredQuery, type Query } from '../query/structuredQuery';
 import type { IndexEntry } from '../orderedIndex';
 import type { EmulatorState } from '../state';
 import type { StoredDoc } from '../storedDoc';
-import { currentTime, formatServerTime } from '../time';
+import { formatServerTime } from '../time';
 import { READ_OPTION_KEYS, rejectReadOptions } from './readOptions';
 
 /** matches Firestore: "A minimum of one and maximum of five aggregations per query." */
@@ -59,14 +59,7 @@ export function runAggregationQuery(
   ]);
   const query = parseStructuredQuery(aggregationQuery.structuredQuery, `${WHERE}.structured_query`);
   const aggregations = parseAggregations(aggregationQuery.aggregations);
-
-  // matches Firestore: a query without the indexes it needs fails before it reads anything.
-  ctx.indexes?.check(query, ctx.db.project, ctx.db.database);
-  const db = state.database(ctx.db);
-  const now = currentTime();
-  const target = queryTarget(db, request.parent, query);
-  checkListRules(ctx, db, target.path, query, now);
-
+  const { target, now } = admitQuery(state, ctx, request.parent, query);
   const aggregateFields = aggregate(target, query, aggregations);
   return [{ result: { aggregateFields }, readTime: formatServerTime(now) }];
 }

@@ -7,13 +7,12 @@ import type { RequestContext } from '../context';
 import { projectFields } from '../fieldPath';
 import { expectObject } from '../json';
 import type { Document } from '../model';
-import { queryTarget } from '../query/collectionGroup';
-import { checkListRules } from '../query/listRules';
+import { admitQuery } from '../query/listRules';
 import { scan } from '../query/scan';
 import { parseStructuredQuery } from '../query/structuredQuery';
 import type { EmulatorState } from '../state';
 import { toDocument } from '../storedDoc';
-import { currentTime, formatServerTime } from '../time';
+import { formatServerTime } from '../time';
 import { READ_OPTION_KEYS, rejectReadOptions } from './readOptions';
 
 export interface RunQueryRequest {
@@ -36,12 +35,7 @@ export function runQuery(
   ]);
   rejectReadOptions(body);
   const query = parseStructuredQuery(body.structuredQuery);
-  // matches Firestore: a query without the indexes it needs fails before it reads anything.
-  ctx.indexes?.check(query, ctx.db.project, ctx.db.database);
-  const db = state.database(ctx.db);
-  const now = currentTime();
-  const target = queryTarget(db, request.parent, query);
-  checkListRules(ctx, db, target.path, query, now);
+  const { target, now } = admitQuery(state, ctx, request.parent, query);
   const readTime = formatServerTime(now);
   const response: RunQueryResponse = [];
   scan(

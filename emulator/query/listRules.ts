@@ -1,13 +1,34 @@
 /**
- * The `list` check a query makes before it reads: runQuery and runAggregationQuery ask the same
- * question (matches Firestore: an aggregation is allowed exactly when its underlying query is).
+ * What a query does before it reads: its indexes, its target and the `list` check. runQuery and
+ * runAggregationQuery ask the same questions (matches Firestore: an aggregation is allowed exactly
+ * when its underlying query is).
  */
 import type { RequestContext } from '../context';
 import { canonicalFieldPath } from '../fieldPath';
 import { checkRules, dataAccess } from '../rulesCheck';
-import type { DatabaseState } from '../state';
-import type { Micros } from '../time';
+import type { DatabaseState, EmulatorState } from '../state';
+import { currentTime, type Micros } from '../time';
+import { queryTarget, type QueryTarget } from './collectionGroup';
 import type { Query } from './structuredQuery';
+
+/**
+ * The index `query` reads under `parent` (relative to `.../documents`, '' for the root) and the
+ * time it reads at, once the query has passed its index and `list` checks.
+ */
+export function admitQuery(
+  state: EmulatorState,
+  ctx: RequestContext,
+  parent: string,
+  query: Query,
+): { target: QueryTarget; now: Micros } {
+  // matches Firestore: a query without the indexes it needs fails before it reads anything.
+  ctx.indexes?.check(query, ctx.db.project, ctx.db.database);
+  const db = state.database(ctx.db);
+  const now = currentTime();
+  const target = queryTarget(db, parent, query);
+  checkListRules(ctx, db, target.path, query, now);
+  return { target, now };
+}
 
 export function checkListRules(
   ctx: RequestContext,

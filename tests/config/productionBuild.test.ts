@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +19,7 @@ import {
   type RestPost,
 } from '../../src/data/postsQuery';
 import { THEME_COLORS } from '../../scripts/lib/serviceWorker';
+import { Header } from '../../src/header/Header';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 
 const PRODUCTION = PRODUCTION_SETTINGS;
@@ -66,6 +69,17 @@ describe('npm run build for production', () => {
     const request = firstPageMeta(production.indexHtml);
     expect(request).toEqual(firstPageRequest(request.url));
     expect(JSON.parse(request.body)).toEqual(FIRST_PAGE_QUERY);
+  });
+
+  it("preloads the header's pictures with the page, so they never wait for the script to ask", () => {
+    // Lighthouse's simulated phone ended its LCP with the logo, requested once React had run.
+    const header = renderToStaticMarkup(createElement(Header, { children: null }));
+    const pictures = [...header.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1]);
+    expect(pictures).not.toEqual([]);
+    const preloaded = [
+      ...production.indexHtml.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g),
+    ].map((match) => match[1]);
+    expect(preloaded).toEqual(pictures);
   });
 
   it('inlines the CSS as one <style> block that firebase.json allows by hash, in every build', () => {
