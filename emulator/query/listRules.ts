@@ -30,7 +30,7 @@ export function admitQuery(
   return { target, now };
 }
 
-export function checkListRules(
+function checkListRules(
   ctx: RequestContext,
   db: DatabaseState,
   path: string,
