@@ -91,7 +91,8 @@ export default defineConfig(({ mode, isPreview }) => {
           test: {
             name: 'node',
             environment: 'node',
-            include: ['emulator/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+            include: ['scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+            globalSetup: ['tests/support/globalSetup.ts'],
           },
         },
         {

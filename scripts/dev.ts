@@ -1,30 +1,27 @@
 /**
- * `npm run dev`: the whole app on this machine, offline. Starts the Firebase Auth emulator, this
- * project's Firestore emulator (enforcing firestore.rules, reloading them on change, and
- * firestore.indexes.json), seeds demo
- * posts into an empty store, then Vite. Ctrl-C stops every child; data survives in .emulator-data
- * (journaled, so also a kill or a crash).
+ * `npm run dev`: the whole app on this machine, offline. Starts the Firebase Auth emulator,
+ * Google's Firestore emulator behind the gate (enforcing firestore.rules, reloaded on change, and
+ * firestore.indexes.json), seeds demo posts into an empty store, then Vite. Ctrl-C stops every
+ * child and exports the data to .emulator-data, which the next run imports (devData.ts).
  */
 import { join, resolve } from 'node:path';
 import { readAdminEmail } from './lib/adminEmail';
 import { APP_ENV_DEFAULTS } from './lib/appEnv';
-import {
-  INDEXES_PATH,
-  parseHostPort,
-  startAuthEmulator,
-  startFirestoreEmulatorProcess,
-} from './lib/emulators';
+import { latestExport, saveExport, watchRules } from './lib/devData';
+import { parseHostPort, startAuthEmulator, startFirestore, type Firestore } from './lib/emulators';
 import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes';
 import { seedIfEmpty } from './seed/seed';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DATA_DIR = join(ROOT, '.emulator-data');
+const RULES_PATH = join(ROOT, 'firestore.rules');
 const VITE_PORT = 5173;
 const firestore = parseHostPort(APP_ENV_DEFAULTS.VITE_FIRESTORE_EMULATOR_HOST);
 const auth = parseHostPort(APP_ENV_DEFAULTS.VITE_AUTH_EMULATOR_HOST);
 const projectId = APP_ENV_DEFAULTS.VITE_FIREBASE_PROJECT_ID;
 
 const children: ManagedProcess[] = [];
+let store: Firestore | null = null;
 let stopping = false;
 
 async function main(): Promise<void> {
@@ -57,21 +54,20 @@ async function main(): Promise<void> {
       onLine: prefix('vite'),
     }),
   );
-  await startFirestoreEmulatorProcess({
+  store = await startFirestore({
     ...firestore,
-    rulesPath: join(ROOT, 'firestore.rules'),
-    watchRules: true,
-    indexesPath: INDEXES_PATH,
-    // Journaled: a write answered 200 survives Ctrl-C, a kill or a crash.
-    dataDir: DATA_DIR,
-    onSpawn: track,
-    onLine: prefix('firestore'),
-  });
-  // The emulator opens its port only after the data directory is loaded, so this sees all of it.
-  const seeded = await seedIfEmpty({
-    firestoreUrl: `http://${firestore.host}:${firestore.port}`,
     projectId,
+    rulesPath: RULES_PATH,
+    importData: latestExport(DATA_DIR) ?? undefined,
+    onLine: (line) => {
+      // The engine's start-up banner and per-connection notes are noise here.
+      if (/SEVERE|Exception|error/i.test(line)) prefix('firestore')(line);
+    },
   });
+  track(store);
+  watchRules(RULES_PATH, store.url, projectId, prefix('firestore'));
+  // The engine answers only once its import is loaded, so this sees all of it.
+  const seeded = await seedIfEmpty({ firestoreUrl: store.url, projectId });
   if (seeded > 0) console.log(`[seed] wrote ${seeded} demo posts`);
   await waitForHttp(`http://127.0.0.1:${VITE_PORT}/`, vite, 30_000);
   console.log(
@@ -110,7 +106,12 @@ function track(process: ManagedProcess): ManagedProcess {
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  // The Firestore emulator finishes its requests, then compacts its journal into the export.
+  // Google's emulator keeps its data in memory: export it before it stops (what a kill loses).
+  if (store && store.child.exitCode === null) {
+    await saveExport(store, DATA_DIR).catch((error: unknown) => {
+      console.error(`[firestore] The data could not be saved: ${String(error)}`);
+    });
+  }
   await Promise.all(children.map((child) => child.stop()));
   process.exit(code);
 }

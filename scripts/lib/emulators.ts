@@ -1,13 +1,12 @@
 import { join, resolve } from 'node:path';
 import { startFirebaseEmulators } from './firebaseTools';
-import { assertPortFree, freePort, spawnManaged, type ManagedProcess } from './processes';
+import { startEngine } from './firestoreEngine';
+import { startGate } from './gate/server';
+import { assertPortFree, type ManagedProcess } from './processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-export const EMULATOR_CLI = join(ROOT, 'emulator/cli.ts');
-/** The composite indexes the app's queries need; dev, tests and benchmarks enforce them (--indexes). */
+/** The composite indexes the app's queries need; the gate refuses queries they cannot serve. */
 export const INDEXES_PATH = join(ROOT, 'firestore.indexes.json');
-/** What the emulator's banner line says once its port is open. */
-export const EMULATOR_LISTENING = 'listening on';
 
 export interface HostPort {
   host: string;
@@ -39,73 +38,77 @@ export function startAuthEmulator(options: AuthEmulatorOptions): Promise<Managed
   return startFirebaseEmulators({ ...rest, emulators: [{ name: 'auth', port }] });
 }
 
-export interface FirestoreEmulatorOptions extends StartHooks {
-  host?: string;
-  /** A free one when not given. */
-  port?: number;
+export interface FirestoreOptions extends HostPort {
+  projectId: string;
+  /** Google's emulator's own port, behind the gate; a free one when not given. */
+  enginePort?: number;
   rulesPath?: string;
-  watchRules?: boolean;
-  /** Refuse queries these indexes cannot serve, as production does (emulator --indexes). */
-  indexesPath?: string;
-  /** Loaded before the port opens, journaled on every commit, saved on stop (emulator --data-dir). */
-  dataDir?: string;
-  importDir?: string;
-  exportOnExit?: string;
+  /** An export's .overall_export_metadata file to load before the port opens. */
+  importData?: string;
+  onLine?: (line: string) => void;
 }
 
-export interface FirestoreEmulatorProcess extends ManagedProcess {
-  /** Its origin, e.g. http://127.0.0.1:8180. */
+export interface Firestore extends ManagedProcess {
+  /** The gate's origin, e.g. http://127.0.0.1:8180: what the app and the tests talk to. */
   url: string;
+  /** Google's emulator's own origin, behind the gate. */
+  engineUrl: string;
+  /** Writes every project's documents to a new export in `directory` (Google's export API). */
+  exportTo(directory: string): Promise<string>;
 }
 
 /**
- * This project's Firestore emulator (emulator/cli.ts) as a child process. It opens its port only
- * once its data is loaded, so when this resolves the store is complete.
+ * The Firestore of dev, tests and benches: Google's emulator (firestoreEngine.ts) with the gate in
+ * front of it at host:port (gate/server.ts). stop() closes both.
  */
-export async function startFirestoreEmulatorProcess(
-  options: FirestoreEmulatorOptions = {},
-): Promise<FirestoreEmulatorProcess> {
-  const host = options.host ?? '127.0.0.1';
-  let port = options.port;
-  if (port === undefined) port = await freePort(host);
-  else await assertPortFree(host, port, 'Firestore emulator');
-  const args = ['--host', host, '--port', String(port)];
-  if (options.rulesPath) args.push('--rules', options.rulesPath);
-  if (options.watchRules) args.push('--watch-rules');
-  if (options.indexesPath) args.push('--indexes', options.indexesPath);
-  if (options.dataDir) args.push('--data-dir', options.dataDir);
-  if (options.importDir) args.push('--import', options.importDir);
-  if (options.exportOnExit) args.push('--export-on-exit', options.exportOnExit);
-  const managed = spawnFirestoreEmulator(args, { onLine: options.onLine });
-  options.onSpawn?.(managed);
-  try {
-    await managed.waitForLine(EMULATOR_LISTENING, 30_000);
-  } catch (error) {
-    await managed.stop();
-    throw error;
+export async function startFirestore(options: FirestoreOptions): Promise<Firestore> {
+  await assertPortFree(options.host, options.port, 'Firestore emulator');
+  if (options.enginePort !== undefined) {
+    await assertPortFree(options.host, options.enginePort, "Firestore emulator (Google's engine)");
   }
-  return { ...managed, url: `http://${host}:${port}` };
-}
-
-export interface SpawnEmulatorOptions {
-  onLine?: (line: string) => void;
-  /** Another command line that runs emulator/cli.ts (e.g. node_modules/.bin/tsx); node --import tsx by default. */
-  command?: string[];
-}
-
-/** `node --import tsx emulator/cli.ts ...args`, not waited for (tests of how it starts and stops). */
-export function spawnFirestoreEmulator(
-  args: string[],
-  options: SpawnEmulatorOptions = {},
-): ManagedProcess {
-  const [program, ...programArgs] = options.command ?? [
-    process.execPath,
-    '--import',
-    'tsx',
-    EMULATOR_CLI,
-  ];
-  return spawnManaged('Firestore emulator', program, [...programArgs, ...args], {
-    cwd: ROOT,
+  const engine = await startEngine({
+    host: options.host,
+    port: options.enginePort,
+    rulesPath: options.rulesPath,
+    projectId: options.projectId,
+    importData: options.importData,
     onLine: options.onLine,
   });
+  let gate;
+  try {
+    gate = await startGate({
+      host: options.host,
+      port: options.port,
+      engineUrl: engine.url,
+      indexesPath: INDEXES_PATH,
+    });
+  } catch (error) {
+    await engine.stop();
+    throw error;
+  }
+  const { close } = gate;
+  return {
+    ...engine,
+    url: gate.url,
+    engineUrl: engine.url,
+    exportTo: (directory) => exportEngine(engine.url, options.projectId, directory),
+    async stop(signal) {
+      await close();
+      await engine.stop(signal);
+    },
+  };
+}
+
+/** Google's emulator's export endpoint (what firebase-tools' --export-on-exit calls). */
+async function exportEngine(engineUrl: string, projectId: string, directory: string): Promise<string> {
+  const response = await fetch(`${engineUrl}/emulator/v1/projects/${projectId}:export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      database: `projects/${projectId}/databases/(default)`,
+      export_directory: directory,
+    }),
+  });
+  if (!response.ok) throw new Error(`Export failed: ${response.status} ${await response.text()}`);
+  return directory;
 }

@@ -4,7 +4,7 @@
  * harnesses and the benches: what they do to the data behind the app's back, on documented paths
  * only.
  */
-import type { Fields, Value } from '../../emulator/model';
+import type { Fields, Value } from './restValue';
 import { sendWithFetch, type Send } from './send';
 
 /** A document as runQuery and batchGet return it. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDemoPosts, type DemoPost } from '../seed/demoPosts';
 import { writePosts } from '../seed/seed';
-import { INDEXES_PATH, startFirestoreEmulatorProcess } from './emulators';
+import { startFirestore } from './emulators';
 import { startHostingEmulator } from './hostingEmulator';
 import { clearAuthAccounts, ownerClient } from './ownerClient';
 import type { ManagedProcess } from './processes';
@@ -16,7 +16,7 @@ export interface Stack {
 }
 
 /**
- * This project's Firestore emulator enforcing firestore.rules with the demo posts, and one
+ * Google's Firestore emulator behind the gate, enforcing firestore.rules, with the demo posts; one
  * firebase-tools process with the Auth emulator and the Hosting emulator serving the production
  * build in buildDir by firebase.json (the e2e journeys and `bench:web`). stop() ends both, also
  * when starting fails halfway.
@@ -38,11 +38,11 @@ export async function startStack(ports: StackPorts, buildDir: string, now: numbe
         connectSources: emulatorOrigins(ports),
         authPort: ports.auth,
       }),
-      startFirestoreEmulatorProcess({
+      startFirestore({
         host: HOST,
         port: ports.firestore,
         rulesPath: RULES_PATH,
-        indexesPath: INDEXES_PATH,
+        projectId: PROJECT_ID,
       }),
     ]);
     for (const result of started) {

@@ -8,8 +8,13 @@ const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 export const HOST = '127.0.0.1';
 export const PROJECT_ID = 'demo-transfer-feed';
 
-/** Vitest's emulators (tests/support/globalSetup.ts), also baked into `vite.config.ts`'s test mode. */
+/**
+ * Vitest's emulators (tests/support/globalSetup.ts), also baked into `vite.config.ts`'s test mode:
+ * the gate (scripts/lib/gate/) the app talks to, and Google's Firestore emulator behind it, which
+ * the rules tests reach directly (one engine for the whole run, each rules file its own project).
+ */
 export const TEST_FIRESTORE_HOST = `${HOST}:${8180 + offset}`;
+export const TEST_FIRESTORE_ENGINE_HOST = `${HOST}:${8181 + offset}`;
 export const TEST_AUTH_HOST = `${HOST}:${9199 + offset}`;
 /** firebase-tools also reserves a hub and a logging port for its emulators. */
 export const TEST_AUTH_HUB_PORT = 4410 + offset;

@@ -1,25 +1,36 @@
-import {
-  INDEXES_PATH,
-  parseHostPort,
-  startAuthEmulator,
-  startFirestoreEmulatorProcess,
-} from '../../scripts/lib/emulators';
+import { join, resolve } from 'node:path';
+import { parseHostPort, startAuthEmulator, startFirestore } from '../../scripts/lib/emulators';
 import type { ManagedProcess } from '../../scripts/lib/processes';
 import {
   TEST_AUTH_HOST,
   TEST_AUTH_HUB_PORT,
   TEST_AUTH_LOGGING_PORT,
+  TEST_FIRESTORE_ENGINE_HOST,
   TEST_FIRESTORE_HOST,
   PROJECT_ID,
 } from '../../scripts/lib/testPorts';
 
-/** Starts the Auth and Firestore emulators once for the app's integration tests. */
+interface Running {
+  stop(): Promise<void>;
+}
+
+/**
+ * Both Vitest projects name this file; the first to run starts the emulators for the whole run
+ * (Google's Firestore emulator behind the gate, the Auth emulator), the other shares them. Every
+ * global setup runs in Vitest's one main process, so globalThis is shared between them.
+ */
+const shared = globalThis as { transferFeedEmulators?: Promise<Running> };
+
 export default async function setup(): Promise<() => Promise<void>> {
+  const owner = !shared.transferFeedEmulators;
+  shared.transferFeedEmulators ??= startAll();
+  const running = await shared.transferFeedEmulators;
+  return owner ? () => running.stop() : async () => undefined;
+}
+
+async function startAll(): Promise<Running> {
   const started: ManagedProcess[] = [];
-  const keep = (process: ManagedProcess) => {
-    started.push(process);
-  };
-  const stopAll = async () => {
+  const stop = async () => {
     await Promise.all(started.map((process) => process.stop()));
   };
   const results = await Promise.allSettled([
@@ -28,17 +39,19 @@ export default async function setup(): Promise<() => Promise<void>> {
       projectId: PROJECT_ID,
       hubPort: TEST_AUTH_HUB_PORT,
       loggingPort: TEST_AUTH_LOGGING_PORT,
-    }).then(keep),
-    startFirestoreEmulatorProcess({
+    }),
+    startFirestore({
       ...parseHostPort(TEST_FIRESTORE_HOST),
-      rulesPath: 'firestore.rules',
-      indexesPath: INDEXES_PATH,
-    }).then(keep),
+      enginePort: parseHostPort(TEST_FIRESTORE_ENGINE_HOST).port,
+      rulesPath: join(resolve(import.meta.dirname, '../..'), 'firestore.rules'),
+      projectId: PROJECT_ID,
+    }),
   ]);
+  for (const result of results) if (result.status === 'fulfilled') started.push(result.value);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) {
-    await stopAll();
+    await stop();
     throw failure.reason;
   }
-  return stopAll;
+  return { stop };
 }

@@ -1,4 +1,4 @@
-import type { Fields } from '../../../emulator/model';
+import type { Fields } from '../../../scripts/lib/restValue';
 import {
   commitPostWrite,
   ownerClient,

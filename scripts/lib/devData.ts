@@ -1,0 +1,61 @@
+/**
+ * What `npm run dev` keeps between runs, with Google's emulator's own export and import: Ctrl-C
+ * exports every document into .emulator-data/, the next start imports the newest export. The
+ * engine holds the data in memory meanwhile, so a kill (or a crash) loses what was written since
+ * the start.
+ */
+import { existsSync, readdirSync, rmSync, watch } from 'node:fs';
+import { join } from 'node:path';
+import type { Firestore } from './emulators';
+import { ownerClient } from './ownerClient';
+import { readFileSync } from 'node:fs';
+
+/** The export Google's emulator writes: <dir>/firestore_export_<time>/<same>.overall_export_metadata. */
+const EXPORT = /^firestore_export_\d+$/;
+
+/** The newest export's metadata file in `dir`, or null. */
+export function latestExport(dir: string): string | null {
+  const name = exportsIn(dir).at(-1);
+  return name ? join(dir, name, `${name}.overall_export_metadata`) : null;
+}
+
+/** Exports into `dir`, then removes the older exports. */
+export async function saveExport(store: Firestore, dir: string): Promise<void> {
+  const before = exportsIn(dir);
+  await store.exportTo(dir);
+  for (const name of before) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+function exportsIn(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => EXPORT.test(name) && existsSync(join(dir, name, `${name}.overall_export_metadata`)))
+    .sort((a, b) => Number(a.split('_').at(-1)) - Number(b.split('_').at(-1)));
+}
+
+/**
+ * Loads firestore.rules into the running engine whenever the file changes, as firebase-tools does
+ * (Google's emulator reads --rules once). A rules file with an error is refused by the engine and
+ * reported, and the previous rules stay.
+ */
+export function watchRules(
+  rulesPath: string,
+  firestoreUrl: string,
+  projectId: string,
+  log: (line: string) => void,
+): void {
+  let timer: NodeJS.Timeout | undefined;
+  const reload = () => {
+    ownerClient(firestoreUrl, projectId)
+      .setRules(readFileSync(rulesPath, 'utf8'))
+      .then(
+        () => log('firestore.rules reloaded.'),
+        (error: unknown) => log(`firestore.rules not loaded: ${String(error)}`),
+      );
+  };
+  // Editors write a file in several steps: load once it has settled.
+  watch(rulesPath, () => {
+    clearTimeout(timer);
+    timer = setTimeout(reload, 200);
+  }).unref();
+}
