@@ -29,7 +29,9 @@ export async function saveExport(store: Firestore, dir: string): Promise<void> {
 function exportsIn(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((name) => EXPORT.test(name) && existsSync(join(dir, name, `${name}.overall_export_metadata`)))
+    .filter(
+      (name) => EXPORT.test(name) && existsSync(join(dir, name, `${name}.overall_export_metadata`)),
+    )
     .sort((a, b) => Number(a.split('_').at(-1)) - Number(b.split('_').at(-1)));
 }
 

@@ -100,7 +100,11 @@ export async function startFirestore(options: FirestoreOptions): Promise<Firesto
 }
 
 /** Google's emulator's export endpoint (what firebase-tools' --export-on-exit calls). */
-async function exportEngine(engineUrl: string, projectId: string, directory: string): Promise<string> {
+async function exportEngine(
+  engineUrl: string,
+  projectId: string,
+  directory: string,
+): Promise<string> {
   const response = await fetch(`${engineUrl}/emulator/v1/projects/${projectId}:export`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -135,7 +135,9 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   ];
   if (options.rulesPath) args.push('--rules', options.rulesPath);
   if (options.importData) args.push('--import-data', options.importData);
-  const engine = spawnManaged('Firestore emulator (Google)', java, args, { onLine: options.onLine });
+  const engine = spawnManaged('Firestore emulator (Google)', java, args, {
+    onLine: options.onLine,
+  });
   const url = `http://${host}:${port}`;
   try {
     await waitForHttp(url, engine, START_TIMEOUT_MS);

@@ -1,17 +1,17 @@
 /**
- * A deal's feed when production lacks its composite index (issue 23): this file's app talks to an
- * emulator of its own, started with a copy of firestore.indexes.json without the posts (deal,
- * created) index. The query is refused as production refuses it, and the page says so with Retry
+ * A deal's feed when production lacks its composite index (issue 23): this file's app talks to a
+ * gate of its own in front of the run's Google emulator, started with a copy of
+ * firestore.indexes.json without the posts (deal, created) index. The query is refused as production refuses it, and the page says so with Retry
  * instead of going blank; the rest of the page works.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../../src/config';
-import { firestoreRules, startHarness, type Harness } from '../support/harness';
-import { shippedIndexes } from '../support/shippedIndexes';
+import { startGateWith, type GateHarness } from '../gate/gateHarness';
+import { shippedIndexesWithout } from '../support/shippedIndexes';
 import { renderApp, resetApp } from './support/renderApp';
 
-// Before the app's modules read their configuration: this file's app reaches its own emulator.
+// Before the app's modules read their configuration: this file's app reaches its own gate.
 const PORT = await vi.hoisted(async () => {
   const { testWorkerPort } = await import('../../scripts/lib/testPorts');
   const port = testWorkerPort(3);
@@ -19,13 +19,13 @@ const PORT = await vi.hoisted(async () => {
   return port;
 });
 
-let emulator: Harness;
+let emulator: GateHarness;
 beforeAll(async () => {
-  emulator = await startHarness(config.firebase.projectId, {
-    port: PORT,
-    rules: firestoreRules(),
-    indexes: shippedIndexes(['deal', 'created']),
-  });
+  emulator = await startGateWith(
+    config.firebase.projectId,
+    shippedIndexesWithout(['deal', 'created']),
+    PORT,
+  );
 });
 afterAll(() => emulator.close());
 

@@ -30,7 +30,10 @@ export function refusal(origin: string): ApiError {
 }
 
 /** The headers of a preflight's answer for an allowed origin. */
-export function preflightHeaders(origin: string, request: IncomingHttpHeaders): OutgoingHttpHeaders {
+export function preflightHeaders(
+  origin: string,
+  request: IncomingHttpHeaders,
+): OutgoingHttpHeaders {
   return {
     ...allowedOriginHeaders(origin),
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',

@@ -3,7 +3,8 @@
  * status matters: the Lite SDK derives FirestoreError.code from it alone (400 →
  * failed-precondition, 403 → permission-denied, 503 → unavailable), not from the body.
  */
-export type ErrorStatus = 'INVALID_ARGUMENT' | 'FAILED_PRECONDITION' | 'PERMISSION_DENIED' | 'UNAVAILABLE';
+export type ErrorStatus =
+  'INVALID_ARGUMENT' | 'FAILED_PRECONDITION' | 'PERMISSION_DENIED' | 'UNAVAILABLE';
 
 const HTTP_STATUS: Record<ErrorStatus, number> = {
   INVALID_ARGUMENT: 400,

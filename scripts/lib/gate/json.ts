@@ -13,7 +13,10 @@ export function expectObject(
   where: string,
   allowed: readonly string[],
 ): JsonObject {
-  assertArgument(isObject(value), `Invalid JSON payload received. Expected an object at '${where}'.`);
+  assertArgument(
+    isObject(value),
+    `Invalid JSON payload received. Expected an object at '${where}'.`,
+  );
   for (const key of Object.keys(value)) {
     const at = where ? ` at '${where}'` : '';
     assertArgument(
@@ -25,7 +28,10 @@ export function expectObject(
 }
 
 export function expectArray(value: unknown, where: string): unknown[] {
-  assertArgument(Array.isArray(value), `Invalid value at '${where}': expected a list, got ${describe(value)}.`);
+  assertArgument(
+    Array.isArray(value),
+    `Invalid value at '${where}': expected a list, got ${describe(value)}.`,
+  );
   return value;
 }
 

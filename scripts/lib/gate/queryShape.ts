@@ -5,7 +5,13 @@
  * refuses only what it is sure production would refuse for want of an index.
  */
 import { isObject, type JsonObject } from './json';
-import { canonicalFieldPath, isNameField, NAME_FIELD, parseFieldPath, type FieldPath } from './fieldPath';
+import {
+  canonicalFieldPath,
+  isNameField,
+  NAME_FIELD,
+  parseFieldPath,
+  type FieldPath,
+} from './fieldPath';
 
 /** A field or unary filter: its field and operator (values play no part in index selection). */
 export interface Leaf {

@@ -45,7 +45,8 @@ export interface Gate {
 }
 
 /** A query's route: /v1/projects/{project}/databases/{database}/documents[/…]:{verb}. */
-const QUERY_ROUTE = /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/[^:]*)?:(runQuery|runAggregationQuery)$/;
+const QUERY_ROUTE =
+  /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/[^:]*)?:(runQuery|runAggregationQuery)$/;
 /** matches Firestore: a request is at most 10 MiB. A larger body is the engine's to refuse. */
 const MAX_CHECKED_BODY = 10 * 1024 * 1024;
 
@@ -56,7 +57,8 @@ export async function startGate(options: GateOptions): Promise<Gate> {
   const server = createServer((request, response) => {
     handle(request, response, engine, indexes).catch((error: unknown) => {
       console.error(`[gate] ${request.method} ${request.url}: ${String(error)}`);
-      if (!response.headersSent) sendError(response, new ApiError('UNAVAILABLE', String(error)), {});
+      if (!response.headersSent)
+        sendError(response, new ApiError('UNAVAILABLE', String(error)), {});
       else response.destroy();
     });
   });
@@ -88,7 +90,7 @@ async function handle(
   const origin = request.headers.origin;
   if (origin !== undefined && !isLoopbackOrigin(origin)) {
     request.resume();
-    return sendError(response, refusal(origin), {});
+    return sendError(response, refusal(origin), { vary: 'Origin' });
   }
   const cors = origin === undefined ? {} : allowedOriginHeaders(origin);
   if (request.method === 'OPTIONS' && origin !== undefined) {

@@ -1,0 +1,205 @@
+/**
+ * Every query the app makes is served with the shipped firestore.indexes.json, as it must be in
+ * production after `firebase deploy --only firestore`; without one of its composite indexes the
+ * query needing it is refused as production refuses it; and what the file declares is checked the
+ * way the gate checks it at start.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEXES_PATH } from '../../scripts/lib/emulators';
+import { parseIndexConfig } from '../../scripts/lib/gate/indexConfig';
+import { changesQuery } from '../../src/data/changes';
+import { COMMENTS } from '../../src/data/commentCopies';
+import { dealPostsQuery, dealsQuery } from '../../src/data/dealQueries';
+import { FIRST_PAGE_QUERY, pageQuery } from '../../src/data/postsQuery';
+import { shippedIndexesWithout } from '../support/shippedIndexes';
+import { startGateWith, type GateHarness as Harness } from './gateHarness';
+
+const PROJECT = 'demo-indexes-app';
+/** The shipped file, as the emulator's messages name it when started from the project's root. */
+const SHIPPED = 'firestore.indexes.json';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startGateWith(PROJECT, INDEXES_PATH);
+});
+afterAll(() => h.close());
+
+const stamp = '2026-01-01T00:00:00.000000Z';
+
+/** Moderation (issue 22): a comment list newest first, filtered by reports or by author. */
+function commentsNewestFirst(field: string, value: Record<string, unknown>): unknown {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: COMMENTS }],
+      where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value } },
+      orderBy: [{ field: { fieldPath: 'at' }, direction: 'DESCENDING' }],
+      limit: 50,
+    },
+  };
+}
+
+describe('the app’s queries with the shipped firestore.indexes.json', () => {
+  it.each([
+    ['the first page of the feed', FIRST_PAGE_QUERY],
+    ['a later page of the feed', pageQuery({ created: 1_700_000_000_000, id: 'p1' }, PROJECT)],
+    ['the change stamps since a read', changesQuery(stamp, null)],
+    [
+      'the change stamps after a full answer',
+      changesQuery(stamp, {
+        id: 'p1',
+        name: `projects/${PROJECT}/databases/(default)/documents/postChanges/p1`,
+        at: stamp,
+      }),
+    ],
+    ['reported comments, newest first', commentsNewestFirst('reported', { booleanValue: true })],
+    ["one account's comments, newest first", commentsNewestFirst('uid', { stringValue: 'u1' })],
+  ])('serves %s', async (_name, body) => {
+    const result = await h.rest('runQuery', body);
+    expect(result.json).not.toHaveProperty('error');
+    expect(result.status).toBe(200);
+  });
+});
+
+/** Each deal query, and the composite index it needs: [collection, fields] (none: automatic). */
+const DEAL_QUERIES: [
+  name: string,
+  body: (project: string) => unknown,
+  index: [string, string[]] | null,
+][] = [
+  [
+    'a deal’s feed after a cursor',
+    (project) => dealPostsQuery('mateo-arlanza', project, { created: 3_000, id: 'p3' }),
+    ['posts', ['deal', 'created']],
+  ],
+  ['every deal', () => dealsQuery('all'), null],
+  ['done deals', () => dealsQuery('done'), ['deals', ['status', 'changed']]],
+  ['open deals', () => dealsQuery('open'), ['deals', ['open', 'changed']]],
+];
+
+/** The names of the documents a runQuery answered. */
+function names(json: unknown): string[] {
+  const rows = Array.isArray(json) ? json : [];
+  return rows.flatMap((row: { document?: { name: string } }) =>
+    row.document ? [row.document.name.split('/').slice(-2).join('/')] : [],
+  );
+}
+
+describe('the deals’ queries (issue 23)', () => {
+  beforeAll(async () => {
+    await h.clear();
+    for (const [id, created, deal] of [
+      ['p1', 1_000, 'mateo-arlanza'],
+      ['p2', 2_000, 'mateo-arlanza'],
+      ['p3', 3_000, 'mateo-arlanza'],
+      ['p4', 4_000, 'jonas-weidemann'],
+    ] as const) {
+      await h.seed(`posts/${id}`, { created, deal });
+    }
+    await h.seed('deals/mateo-arlanza', {
+      status: 'Done deal',
+      open: false,
+      changed: new Date(3_000),
+    });
+    await h.seed('deals/jonas-weidemann', {
+      status: 'Talks',
+      open: true,
+      changed: new Date(4_000),
+    });
+  });
+
+  it.each(DEAL_QUERIES)('serves %s with the shipped file', async (_name, body) => {
+    const result = await h.rest('runQuery', body(PROJECT));
+    expect(result.json).not.toHaveProperty('error');
+    expect(result.status).toBe(200);
+  });
+
+  it('answers them as the strip and the deal’s feed show them', async () => {
+    const answers = await Promise.all(
+      DEAL_QUERIES.map(([, body]) => h.rest('runQuery', body(PROJECT))),
+    );
+    expect(answers.map((answer) => names(answer.json))).toEqual([
+      ['posts/p2', 'posts/p1'],
+      ['deals/jonas-weidemann', 'deals/mateo-arlanza'],
+      ['deals/mateo-arlanza'],
+      ['deals/jonas-weidemann'],
+    ]);
+  });
+
+  it.each(DEAL_QUERIES.filter(([, , index]) => index !== null))(
+    'refuses %s without its index, as production does, and serves the others',
+    async (name, body, index) => {
+      const [collection, [equality, order]] = index ?? ['', []];
+      const project = `${PROJECT}-missing`;
+      const missing = await startGateWith(project, shippedIndexesWithout([equality, order]));
+      try {
+        await missing.seed(`${collection}/a`, { [equality]: 'x', [order]: 1 });
+        const refused = await missing.rest('runQuery', body(project));
+        expect(refused.status).toBe(400);
+        expect(refused.json).toMatchObject({
+          error: { code: 400, status: 'FAILED_PRECONDITION', message: expect.any(String) },
+        });
+        const { message } = (refused.json as { error: { message: string } }).error; // matched above
+        expect(message).toMatch(
+          `The query requires an index. You can create it here: https://console.firebase.google.com/v1/r/project/${project}/firestore/indexes?create_composite=`,
+        );
+        expect(message).toMatch(
+          `the COLLECTION index on "${collection}": ${equality} ASCENDING, ${order} DESCENDING, __name__ DESCENDING).`,
+        );
+        for (const [other, otherBody] of DEAL_QUERIES) {
+          if (other === name) continue;
+          expect((await missing.rest('runQuery', otherBody(project))).status, other).toBe(200);
+        }
+      } finally {
+        await missing.close();
+      }
+    },
+  );
+});
+
+describe('firestore.indexes.json checks', () => {
+  const parse = (text: string) => () => parseIndexConfig(text, SHIPPED);
+  const entry = (fields: unknown[], extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      indexes: [{ collectionGroup: 'items', queryScope: 'COLLECTION', fields, ...extra }],
+    });
+  const a = { fieldPath: 'a', order: 'ASCENDING' };
+  it.each([
+    ['text that is not JSON', '{"indexes": [', /^firestore\.indexes\.json: not valid JSON/],
+    ['no indexes list', '{}', /the "indexes" list is missing/],
+    ['an unknown key', '{"indexes": [], "overrides": []}', /Unknown name "overrides"/],
+    ['one field', entry([a]), /'indexes\[0\]' has 1 field: a composite index needs at least 2/],
+    [
+      'a misspelt order',
+      entry([a, { fieldPath: 'b', order: 'DESC' }]),
+      /Invalid value at 'indexes\[0\]\.fields\[1\]\.order': "DESC" \(expected ASCENDING or DESCENDING\)/,
+    ],
+    [
+      'both order and arrayConfig',
+      entry([a, { fieldPath: 'b', order: 'ASCENDING', arrayConfig: 'CONTAINS' }]),
+      /'indexes\[0\]\.fields\[1\]' must have exactly one of "order" and "arrayConfig"/,
+    ],
+    ['a repeated field', entry([a, a]), /repeats the field 'a'/],
+    [
+      'an unknown scope',
+      entry([a, { fieldPath: 'b', order: 'ASCENDING' }], { queryScope: 'DATABASE' }),
+      /expected COLLECTION or COLLECTION_GROUP/,
+    ],
+    [
+      'a vector index',
+      entry([a, { fieldPath: 'v', vectorConfig: { dimension: 2, flat: {} } }]),
+      /vector indexes are not checked/,
+    ],
+    [
+      'an override of an unknown shape',
+      '{"indexes": [], "fieldOverrides": [{"collectionGroup": "items", "fieldPath": "a", "indexes": [{"order": "ASCENDING"}]}]}',
+      /fieldOverrides\[0\]\.indexes\[0\]\.queryScope/,
+    ],
+  ])('refuses %s, naming the entry', (_name, text, message) => {
+    expect(parse(text)).toThrow(message);
+  });
+
+  it('reads the shipped file', () => {
+    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(5);
+  });
+});
