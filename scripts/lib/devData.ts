@@ -4,11 +4,10 @@
  * engine holds the data in memory meanwhile, so a kill (or a crash) loses what was written since
  * the start.
  */
-import { existsSync, readdirSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { Firestore } from './emulators';
 import { ownerClient } from './ownerClient';
-import { readFileSync } from 'node:fs';
 
 /** The export Google's emulator writes: <dir>/firestore_export_<time>/<same>.overall_export_metadata. */
 const EXPORT = /^firestore_export_\d+$/;
@@ -22,6 +21,7 @@ export function latestExport(dir: string): string | null {
 /** Exports into `dir`, then removes the older exports. */
 export async function saveExport(store: Firestore, dir: string): Promise<void> {
   const before = exportsIn(dir);
+  mkdirSync(dir, { recursive: true });
   await store.exportTo(dir);
   for (const name of before) rmSync(join(dir, name), { recursive: true, force: true });
 }
