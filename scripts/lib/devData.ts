@@ -18,12 +18,16 @@ export function latestExport(dir: string): string | null {
   return name ? join(dir, name, `${name}.overall_export_metadata`) : null;
 }
 
-/** Exports into `dir`, then removes the older exports. */
+/**
+ * Exports into `dir`, then removes the older exports. The engine names an export by the second it
+ * was made, so one made within the same second replaces the last in place.
+ */
 export async function saveExport(store: Firestore, dir: string): Promise<void> {
-  const before = exportsIn(dir);
   mkdirSync(dir, { recursive: true });
   await store.exportTo(dir);
-  for (const name of before) rmSync(join(dir, name), { recursive: true, force: true });
+  for (const name of exportsIn(dir).slice(0, -1)) {
+    rmSync(join(dir, name), { recursive: true, force: true });
+  }
 }
 
 function exportsIn(dir: string): string[] {
