@@ -157,7 +157,7 @@ export async function addComment(
   return call(async (store) => {
     const id = await commentId(post.id, comment);
     const { sdk, db } = store;
-    await rateLimited(uid, () =>
+    const commit = rateLimited(uid, () =>
       commitWithStamp(store, post.id, (batch) => {
         batch.update(sdk.doc(db, 'posts', post.id), { comments: sdk.arrayUnion(comment) });
         batch.set(sdk.doc(db, COMMENTS, id), {
@@ -172,7 +172,28 @@ export async function addComment(
         stampCommenter(store, batch, uid, id);
       }),
     );
+    await unlessGone(store, post.id, commit);
   });
+}
+
+/**
+ * A refused comment on a post deleted meanwhile is said as such. Google's engine decides the rules
+ * before the batch's `exists` precondition, so the post's write is judged as a create a fan may
+ * not make (permission-denied), not NOT_FOUND: one read of the post, only after a refusal, tells.
+ */
+async function unlessGone(store: Store, postId: string, write: Promise<void>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (storeErrorCode(error) !== 'permission-denied') throw error;
+    const { sdk, db } = store;
+    const exists = await sdk.getDoc(sdk.doc(db, 'posts', postId)).then(
+      (snapshot) => snapshot.exists(),
+      () => true,
+    );
+    if (!exists) throw new StoreError('not-found', 'The post was deleted.');
+    throw error;
+  }
 }
 
 /** The post a comment goes to: its id, and its title for the moderation copy. */
