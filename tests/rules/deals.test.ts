@@ -27,7 +27,6 @@ import type { DealStatus } from '../../src/data/dealStatus';
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   newPost,
   startHarness,
@@ -66,7 +65,7 @@ let harness: Harness;
 let admin: Firestore;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-deals-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-deals');
   admin = harness.client(ADMIN);
 });
 afterAll(async () => {
@@ -184,6 +183,34 @@ describe('a post in a deal, and the deal following it', () => {
     await expectAllowed(
       commit(admin, newPostIn({ deal: 'lucas-ferrand' }, dealSet('lucas-ferrand', deal))),
     );
+  });
+
+  // Google's engine refuses an empty slice (history[0:0] is an error): the first step of a deal
+  // that has none must not compare the (empty) story before it.
+  it('moves a deal with no history yet to its first status: the first step', async () => {
+    const id = 'lucas-ferrand';
+    await expectAllowed(
+      commit(admin, newPostIn({ deal: id }, dealSet(id, started('Lucas Ferrand', 'p2')))),
+    );
+    const first = dealAfterPost(
+      { name: 'Lucas Ferrand', status: null, history: [] },
+      'Lucas Ferrand',
+      'p3',
+      'Talks',
+      Date.now(),
+    );
+    if (!first) throw new Error('a first status moves the deal on');
+    const p3 = { set: 'posts/p3', data: newPost({ deal: id, status: 'Talks' }) };
+    // Attack twins: a step with another status, two steps at once, a forged earlier step.
+    const forged = { status: 'Rumour' as const, at: Date.now() };
+    await expectDenied(
+      commit(admin, [p3, dealSet(id, { ...first, history: [{ ...forged, status: 'Agreed' }] })]),
+    );
+    await expectDenied(
+      commit(admin, [p3, dealSet(id, { ...first, history: [forged, ...first.history] })]),
+    );
+    await expectAllowed(commit(admin, [p3, dealSet(id, first)]));
+    expect((await storedDeal(id)).history).toEqual([{ status: 'Talks', at: expect.any(Number) }]);
   });
 
   it('appends a later status of a second post to the history', async () => {

@@ -27,7 +27,6 @@ import {
   expectAllowed,
   expectDenied,
   googleUser,
-  firestoreRules,
   newPost,
   startHarness,
   type Persona,
@@ -100,7 +99,7 @@ const post = (db: Firestore, id = 'p1') => doc(db, 'posts', id);
 const posts = (db: Firestore) => collection(db, 'posts');
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-rules-matrix-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-matrix');
 });
 afterAll(async () => {
   await harness.close();

@@ -31,7 +31,6 @@ import { addComment, copyOf, removeComment, type AddComment } from '../support/c
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   newPost,
   startHarness,
@@ -60,7 +59,7 @@ let other: Firestore;
 let visitor: Firestore;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-moderation-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-moderation');
   admin = harness.client(ADMIN);
   fan = harness.client(FAN);
   other = harness.client(OTHER);

@@ -6,14 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
-import { documentSize, MAX_DOCUMENT_SIZE } from '../../emulator/docSize';
+import { documentSize, MAX_DOCUMENT_SIZE } from '../support/documentSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/data/limits';
 import {
   expectAllowed,
   expectDenied,
   googleUser,
-  firestoreRules,
   startHarness,
   type Harness,
 } from '../support/harness';
@@ -48,7 +47,7 @@ function maxUrl(): string {
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-worst-case-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-worst-case');
 });
 afterAll(async () => {
   await harness.close();
