@@ -58,7 +58,7 @@ const STORY: DealStep[] = [
   { status: 'Rumour', at: Date.now() - 48 * HOUR },
   { status: 'Talks', at: Date.now() - 24 * HOUR },
 ];
-/** A character of 4 UTF-8 bytes (and one code point). */
+/** A character of 4 UTF-8 bytes and two UTF-16 code units (what `size()` counts). */
 const EMOJI = '\u{1F3C6}';
 
 let harness: Harness;
@@ -484,13 +484,15 @@ describe('the history keeps at most 100 status changes', () => {
   });
 });
 
-describe('a deal’s name: 1 to 80 characters, at most 320 UTF-8 bytes, something visible', () => {
+describe('a deal’s name: 1 to 80 UTF-16 units, at most 320 UTF-8 bytes, something visible', () => {
   const create = (name: string) => commit(admin, startDeal('lucas-ferrand', name));
   const rename = (name: string) => commit(admin, [{ update: `${DEALS}/${DEAL}`, data: { name } }]);
 
   it.each([
     ['80 characters', 'x'.repeat(80)],
-    ['80 characters of 4 bytes (320 bytes)', EMOJI.repeat(80)],
+    ['40 emoji (80 UTF-16 units, 160 bytes)', EMOJI.repeat(40)],
+    ['80 CJK characters (240 bytes)', '\u6F22'.repeat(80)],
+    ['emoji alone', '😀🫶⚽🇦🇷'],
     ['one visible character among invisible ones', '\u200B\u3164x\u2800'],
     ['an accented name', 'Tomás Quiroga'],
   ])('allows %s, created and renamed', async (_, name) => {
@@ -500,7 +502,8 @@ describe('a deal’s name: 1 to 80 characters, at most 320 UTF-8 bytes, somethin
 
   it.each([
     ['81 characters', 'x'.repeat(81)],
-    ['81 characters of 4 bytes', EMOJI.repeat(81)],
+    ['41 emoji (82 UTF-16 units)', EMOJI.repeat(41)],
+    ['80 emoji (160 UTF-16 units, 320 bytes)', EMOJI.repeat(80)],
     ['an empty name', ''],
     ['spaces', '   '],
     ['zero-width spaces', '\u200B\u200B'],
