@@ -1,7 +1,8 @@
 /**
  * The limits firestore.rules enforces, mirrored so the UI stops where the server would refuse.
  * The rules decide; tests/config/limits.test.ts reads firestore.rules and checks every number.
- * Characters are code points (as the rules' `size()` counts them), bytes are UTF-8.
+ * Characters are UTF-16 code units (as the rules' `size()` counts them on Google's engine, and as
+ * JavaScript's string length and an input's maxlength do: an emoji is two), bytes are UTF-8.
  */
 export const LIMITS = {
   titleChars: 200,

@@ -1,56 +1,88 @@
-/** A broken rules file must stop everything with its line and column, never half-load. */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { compileRules, RulesSyntaxError } from '../../emulator/rules/index';
+/**
+ * A broken firestore.rules on Google's engine: a syntax error is refused with its line and column
+ * and the rules in force stay; a misspelled function is only a warning at load (the engine, like
+ * production's deploy, compiles it) and denies every request that reaches it at run time.
+ */
+import { readFileSync } from 'node:fs';
+import { doc, getDoc } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import {
+  expectAllowed,
+  expectDenied,
+  googleUser,
+  newPost,
+  startHarness,
+  type Harness,
+} from '../support/harness';
+import { deleteDoc } from '../support/stampedWrites';
 
 const RULES = readFileSync('firestore.rules', 'utf8');
 const lines = RULES.split('\n');
 const deleteLine = lines.findIndex((line) => line.includes('allow delete: if isAdmin()'));
-
-/** firestore.rules with a typo: `isAdmn()` on the delete rule. */
-const misspelled = lines
-  .map((line, i) => (i === deleteLine ? line.replace('isAdmin()', 'isAdmn()') : line))
-  .join('\n');
 const misspelledColumn = lines[deleteLine].indexOf('isAdmin()') + 1;
 
-/** firestore.rules with the semicolon after that rule missing. */
-const missingSemicolon = lines
-  .map((line, i) => (i === deleteLine ? line.replace(/;$/, '') : line))
-  .join('\n');
+function withDeleteLine(edit: (line: string) => string): string {
+  return lines.map((line, i) => (i === deleteLine ? edit(line) : line)).join('\n');
+}
 
-const dir = mkdtempSync(join(tmpdir(), 'broken-rules-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** firestore.rules with a typo: `isAdmn()` on the post's delete rule. */
+const misspelled = withDeleteLine((line) => line.replace('isAdmin()', 'isAdmn()'));
+/** firestore.rules with a dangling operator on that rule: `isAdmin() && && …`. */
+const danglingOperator = withDeleteLine((line) => line.replace('isAdmin()', 'isAdmin() &&'));
+/** The engine reports the second `&&`, the one with nothing before it. */
+const danglingColumn = danglingOperator.split('\n')[deleteLine].indexOf('&& &&') + 4;
 
-describe('a deliberately broken firestore.rules', () => {
-  it('compiles as it is', () => {
-    expect(() => compileRules(RULES)).not.toThrow();
+const ADMIN = googleUser('admin-broken', readAdminEmail());
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness('demo-rules-broken');
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+/** PUT the rules of this file's project, as initializeTestEnvironment and the CLI load them. */
+async function loadRules(source: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(
+    `${harness.url}/emulator/v1/projects/${harness.projectId}:securityRules`,
+    { method: 'PUT', body: JSON.stringify({ rules: { files: [{ content: source }] } }) },
+  );
+  return { status: response.status, body: await response.text() };
+}
+
+describe('a deliberately broken firestore.rules on the engine', () => {
+  it('loads as it is, with no warning', async () => {
+    const loaded = await loadRules(RULES);
+    expect(loaded.status).toBe(200);
+    expect(loaded.body).not.toContain('issues');
   });
 
-  it('reports an unknown function with its line and column', () => {
-    expect(() => compileRules(misspelled)).toThrow(RulesSyntaxError);
-    expect(() => compileRules(misspelled)).toThrow(
-      `firestore.rules:${deleteLine + 1}:${misspelledColumn}: unknown function 'isAdmn'`,
-    );
+  it('refuses a syntax error with its line and column, and keeps the rules in force', async () => {
+    await loadRules(RULES);
+    await harness.seed('posts/kept', newPost());
+    const refused = await loadRules(danglingOperator);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain(`L${deleteLine + 1}:${danglingColumn} Unexpected '&&'`);
+    // The rules loaded before still decide: a visitor reads, and may not delete.
+    await expectAllowed(getDoc(doc(harness.client(null), 'posts/kept')));
+    await expectDenied(deleteDoc(doc(harness.client(null), 'posts/kept')));
+    await expectAllowed(deleteDoc(doc(harness.client(ADMIN), 'posts/kept')));
   });
 
-  it('reports a missing semicolon where the next token starts', () => {
-    expect(() => compileRules(missingSemicolon)).toThrow(
-      new RegExp(`^firestore\\.rules:${deleteLine + 2}:\\d+: expected ';', found '}'$`),
-    );
-  });
-
-  it('stops the emulator CLI with file:LINE:COL and a non-zero exit', () => {
-    const file = join(dir, 'firestore.rules');
-    writeFileSync(file, misspelled);
-    const result = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--rules', file],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain(`firestore.rules:${deleteLine + 1}:${misspelledColumn}:`);
+  it('names an unknown function with its line and column, and denies what reaches it', async () => {
+    const loaded = await loadRules(misspelled);
+    try {
+      expect(loaded.status).toBe(200);
+      expect(loaded.body).toContain('Invalid function name: isAdmn.');
+      expect(loaded.body).toContain(`"line": ${deleteLine + 1}`);
+      expect(loaded.body).toContain(`"column": ${misspelledColumn}`);
+      await harness.seed('posts/typo', newPost());
+      await expectDenied(deleteDoc(doc(harness.client(ADMIN), 'posts/typo')));
+    } finally {
+      expect((await loadRules(RULES)).status).toBe(200);
+    }
   });
 });

@@ -27,7 +27,6 @@ import type { DealStatus } from '../../src/data/dealStatus';
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   newPost,
   startHarness,
@@ -59,14 +58,14 @@ const STORY: DealStep[] = [
   { status: 'Rumour', at: Date.now() - 48 * HOUR },
   { status: 'Talks', at: Date.now() - 24 * HOUR },
 ];
-/** A character of 4 UTF-8 bytes (and one code point). */
+/** A character of 4 UTF-8 bytes and two UTF-16 code units (what `size()` counts). */
 const EMOJI = '\u{1F3C6}';
 
 let harness: Harness;
 let admin: Firestore;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-deals-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-deals');
   admin = harness.client(ADMIN);
 });
 afterAll(async () => {
@@ -184,6 +183,34 @@ describe('a post in a deal, and the deal following it', () => {
     await expectAllowed(
       commit(admin, newPostIn({ deal: 'lucas-ferrand' }, dealSet('lucas-ferrand', deal))),
     );
+  });
+
+  // Google's engine refuses an empty slice (history[0:0] is an error): the first step of a deal
+  // that has none must not compare the (empty) story before it.
+  it('moves a deal with no history yet to its first status: the first step', async () => {
+    const id = 'lucas-ferrand';
+    await expectAllowed(
+      commit(admin, newPostIn({ deal: id }, dealSet(id, started('Lucas Ferrand', 'p2')))),
+    );
+    const first = dealAfterPost(
+      { name: 'Lucas Ferrand', status: null, history: [] },
+      'Lucas Ferrand',
+      'p3',
+      'Talks',
+      Date.now(),
+    );
+    if (!first) throw new Error('a first status moves the deal on');
+    const p3 = { set: 'posts/p3', data: newPost({ deal: id, status: 'Talks' }) };
+    // Attack twins: a step with another status, two steps at once, a forged earlier step.
+    const forged = { status: 'Rumour' as const, at: Date.now() };
+    await expectDenied(
+      commit(admin, [p3, dealSet(id, { ...first, history: [{ ...forged, status: 'Agreed' }] })]),
+    );
+    await expectDenied(
+      commit(admin, [p3, dealSet(id, { ...first, history: [forged, ...first.history] })]),
+    );
+    await expectAllowed(commit(admin, [p3, dealSet(id, first)]));
+    expect((await storedDeal(id)).history).toEqual([{ status: 'Talks', at: expect.any(Number) }]);
   });
 
   it('appends a later status of a second post to the history', async () => {
@@ -457,13 +484,15 @@ describe('the history keeps at most 100 status changes', () => {
   });
 });
 
-describe('a deal’s name: 1 to 80 characters, at most 320 UTF-8 bytes, something visible', () => {
+describe('a deal’s name: 1 to 80 UTF-16 units, at most 320 UTF-8 bytes, something visible', () => {
   const create = (name: string) => commit(admin, startDeal('lucas-ferrand', name));
   const rename = (name: string) => commit(admin, [{ update: `${DEALS}/${DEAL}`, data: { name } }]);
 
   it.each([
     ['80 characters', 'x'.repeat(80)],
-    ['80 characters of 4 bytes (320 bytes)', EMOJI.repeat(80)],
+    ['40 emoji (80 UTF-16 units, 160 bytes)', EMOJI.repeat(40)],
+    ['80 CJK characters (240 bytes)', '\u6F22'.repeat(80)],
+    ['emoji alone', '😀🫶⚽🇦🇷'],
     ['one visible character among invisible ones', '\u200B\u3164x\u2800'],
     ['an accented name', 'Tomás Quiroga'],
   ])('allows %s, created and renamed', async (_, name) => {
@@ -473,7 +502,8 @@ describe('a deal’s name: 1 to 80 characters, at most 320 UTF-8 bytes, somethin
 
   it.each([
     ['81 characters', 'x'.repeat(81)],
-    ['81 characters of 4 bytes', EMOJI.repeat(81)],
+    ['41 emoji (82 UTF-16 units)', EMOJI.repeat(41)],
+    ['80 emoji (160 UTF-16 units, 320 bytes)', EMOJI.repeat(80)],
     ['an empty name', ''],
     ['spaces', '   '],
     ['zero-width spaces', '\u200B\u200B'],

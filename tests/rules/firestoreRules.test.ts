@@ -27,7 +27,6 @@ import {
   expectAllowed,
   expectDenied,
   googleUser,
-  firestoreRules,
   newPost,
   startHarness,
   type Persona,
@@ -76,12 +75,31 @@ const INVISIBLE = {
   'no-break and ideographic spaces': '\u00A0\u3000\u2007',
   'a Hangul filler': '\u3164',
   'combining marks alone': '\u0301\u0308',
+  'a zero-width non-joiner': '\u200C',
+  'a musical null notehead': '\u{1D159}',
+  'an emoji variation selector and tags alone': '\uFE0F\u{E0067}\u{E007F}',
   'a blank Braille pattern and line separators': '\u2800\u2028\u2029',
   'bidi controls and a soft hyphen': '\u202E\u200F\u00AD',
 };
 const invisibleCases = Object.entries(INVISIBLE);
-/** A character of 4 UTF-8 bytes (and one code point). */
+/** A character of 4 UTF-8 bytes, two UTF-16 code units (what `size()` counts on the engine). */
 const EMOJI = '\u{1F3C6}';
+/** A character of 3 UTF-8 bytes, one UTF-16 code unit. */
+const CJK = '\u6F22';
+/** What a fan may type and see: emoji of every Unicode age, flags, symbols, astral letters. */
+const EMOJI_ONLY = {
+  'emoji of Unicode 6 to 14': '😀🤣🥳🫠',
+  'a heart hands emoji (Unicode 14)': '🫶',
+  'a football': '⚽',
+  'a fire emoji': '🔥',
+  'a flag (regional indicators)': '🇦🇷',
+  'a subdivision flag (a black flag and tags)':
+    '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+  'a family (joined by ZWJ) and a skin tone': '👨\u200D👩\u200D👧 👍🏽',
+  'Adlam letters (Unicode 9)': '\u{1E900}\u{1E901}',
+  'a mathematical bold letter': '\u{1D400}',
+};
+const emojiOnlyCases = Object.entries(EMOJI_ONLY);
 
 function urlOfLength(length: number): string {
   const base = 'https://img.example/';
@@ -100,7 +118,7 @@ const post = (db: Firestore, id = 'p1') => doc(db, 'posts', id);
 const posts = (db: Firestore) => collection(db, 'posts');
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-rules-matrix-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-matrix');
 });
 afterAll(async () => {
   await harness.close();
@@ -202,7 +220,18 @@ describe('creating posts', () => {
       'admin',
       create(newPost({ title: ` ${'T'.repeat(198)} ` })),
     ],
-    ['a 200-emoji title (800 bytes)', 'admin', create(newPost({ title: EMOJI.repeat(200) }))],
+    // Characters are UTF-16 code units (firestore.rules isText): an emoji is two.
+    [
+      'a 100-emoji title (200 UTF-16 units)',
+      'admin',
+      create(newPost({ title: EMOJI.repeat(100) })),
+    ],
+    ['a 200-CJK title (600 bytes)', 'admin', create(newPost({ title: CJK.repeat(200) }))],
+    ...emojiOnlyCases.map(([what, text]): Case => [
+      `a title of ${what}`,
+      'admin',
+      create(newPost({ title: text })),
+    ]),
     ['20,000 characters of content', 'admin', create(newPost({ content: 'C'.repeat(20000) }))],
     [
       '20,000 two-byte characters of content',
@@ -236,6 +265,17 @@ describe('creating posts', () => {
       'admin',
       create(newPost({ content: `C${' '.repeat(1_048_000)}` })),
     ],
+    [
+      'a 101-emoji title (202 UTF-16 units)',
+      'admin',
+      create(newPost({ title: EMOJI.repeat(101) })),
+    ],
+    [
+      'a 200-emoji title (400 UTF-16 units)',
+      'admin',
+      create(newPost({ title: EMOJI.repeat(200) })),
+    ],
+    ['a 201-CJK title', 'admin', create(newPost({ title: CJK.repeat(201) }))],
     [
       '10,001 emoji of content (40,004 bytes)',
       'admin',
@@ -416,6 +456,11 @@ describe('commenting', () => {
     ['500 emoji (2,000 bytes)', 'fan', add(comment(FAN_EMAIL, EMOJI.repeat(500)))],
     ['a 64-character date', 'fan', add(comment(FAN_EMAIL, 'Hi', 'd'.repeat(64)))],
     ['a word and a zero-width space', 'fan', add(comment(FAN_EMAIL, 'Yes\u200B'))],
+    ...emojiOnlyCases.map(([what, text]): Case => [
+      `a comment of ${what}`,
+      'fan',
+      add(comment(FAN_EMAIL, text)),
+    ]),
   ]);
   denied([
     ['a comment', 'visitor', add(comment('visitor@example.test'))],

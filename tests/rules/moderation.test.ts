@@ -31,7 +31,6 @@ import { addComment, copyOf, removeComment, type AddComment } from '../support/c
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   newPost,
   startHarness,
@@ -60,7 +59,7 @@ let other: Firestore;
 let visitor: Firestore;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-moderation-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-moderation');
   admin = harness.client(ADMIN);
   fan = harness.client(FAN);
   other = harness.client(OTHER);
@@ -628,22 +627,22 @@ describe('removing a comment removes its copy', () => {
     await expectAllowed(batch.commit());
   });
 
-  // 'Also remove all their comments': each post's removal reads 4 documents in the rules (its
-  // stamp, its copy, the post before and after), and a commit may read 20.
-  it('lets the administrator remove one author’s comments from 5 posts in one commit, not 6', async () => {
-    const removeFrom = async (count: number) => {
-      const batch = writeBatch(admin);
-      for (let i = 0; i < count; i += 1) {
-        const postId = `bulk${count}-${i}`;
-        const id = await seedWithCopy(FAN.sub, FAN_COMMENT, { postId });
-        batch.update(doc(admin, 'posts', postId), { comments: [OLD] });
-        stampChange(admin, batch, postId);
-        batch.delete(doc(admin, 'comments', id));
-      }
-      return batch.commit();
-    };
-    await expectAllowed(removeFrom(5));
-    await expectDenied(removeFrom(6));
+  // 'Also remove all their comments' (the app removes one comment a commit, store/moderation.ts
+  // suspend). Each post's removal reads 4 documents in the rules (its stamp, its copy, the post
+  // before and after), and production documents at most 20 document reads a commit: 5 posts fit
+  // there. Google's engine enforces the 20 only on documents outside the commit (it admitted 12
+  // posts, 48 reads of the commit's own documents, and refused 21 reads of others), so no sixth
+  // post is tested as refused: that half held only on our former interpreter.
+  it('lets the administrator remove one author’s comments from 5 posts in one commit', async () => {
+    const batch = writeBatch(admin);
+    for (let i = 0; i < 5; i += 1) {
+      const postId = `bulk-${i}`;
+      const id = await seedWithCopy(FAN.sub, FAN_COMMENT, { postId });
+      batch.update(doc(admin, 'posts', postId), { comments: [OLD] });
+      stampChange(admin, batch, postId);
+      batch.delete(doc(admin, 'comments', id));
+    }
+    await expectAllowed(batch.commit());
   });
 
   it('still removes a comment written before copies existed (it has none)', async () => {

@@ -28,7 +28,6 @@ import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   newPost,
   startHarness,
@@ -47,7 +46,7 @@ let fan: Firestore;
 let visitor: Firestore;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-post-changes-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-post-changes');
   admin = harness.client(ADMIN);
   fan = harness.client(FAN);
   visitor = harness.client(null);

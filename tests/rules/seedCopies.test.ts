@@ -10,7 +10,6 @@ import { removeComment } from '../support/commentCommit';
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   startHarness,
   type Harness,
@@ -33,8 +32,8 @@ const POST: DemoPost = {
 let harness: Harness;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-seed-${process.pid}`, { rules: firestoreRules() });
-  await writePosts({ firestoreUrl: harness.emulator.url, projectId: harness.projectId }, [POST]);
+  harness = await startHarness('demo-rules-seed');
+  await writePosts({ firestoreUrl: harness.url, projectId: harness.projectId }, [POST]);
 });
 afterAll(async () => {
   await harness.close();

@@ -24,7 +24,6 @@ import type { DealStatus } from '../../src/data/dealStatus';
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   newPost,
   startHarness,
@@ -36,9 +35,9 @@ let harness: Harness;
 let admin: Firestore;
 
 beforeAll(async () => {
-  harness = await startHarness(`demo-seed-deals-${process.pid}`, { rules: firestoreRules() });
+  harness = await startHarness('demo-rules-seed-deals');
   admin = harness.client(googleUser('admin-1', readAdminEmail()));
-  const target = { firestoreUrl: harness.emulator.url, projectId: harness.projectId };
+  const target = { firestoreUrl: harness.url, projectId: harness.projectId };
   await writePosts(target, buildDemoPosts());
 });
 afterAll(async () => {

@@ -1,10 +1,14 @@
 /**
- * The in-process emulator harness of the emulator conformance tests and the rules matrix: this
- * project's Firestore emulator per test file, Lite SDK clients signed in through mock (unsigned)
- * ID tokens, plain REST calls on the documented paths (so the same tests would run against the
- * official emulator), and the owner's side door for seeding and reading as stored.
+ * The rules tests' harness, on Google's Cloud Firestore emulator through the official
+ * @firebase/rules-unit-testing library: the one engine Vitest's global setup starts for the whole
+ * run (TEST_FIRESTORE_ENGINE_HOST, tests/support/globalSetup.ts), each test file in its own project
+ * id with firestore.rules loaded into it (initializeTestEnvironment), seeding with the rules
+ * disabled (withSecurityRulesDisabled) and clearFirestore between tests. Requests that the rules
+ * judge go through the Lite SDK (REST, as the app writes: src/store/writes.ts) signed in with mock
+ * (unsigned) ID tokens, as the library's own contexts do, or as plain REST on the documented paths.
  */
 import { readFileSync } from 'node:fs';
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectFirestoreEmulator,
@@ -15,13 +19,9 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { expect } from 'vitest';
-import { compileRules, type RulesValidator } from '../../emulator/rules/index';
-import {
-  startFirestoreEmulator,
-  type EmulatorOptions,
-  type RunningEmulator,
-} from '../../emulator/server';
 import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/ownerClient';
+import { TEST_FIRESTORE_ENGINE_HOST } from '../../scripts/lib/testPorts';
+import { parseHostPort } from '../../scripts/lib/emulators';
 import { isPost, stampChange } from './stampedWrites';
 
 // Expected failures (denials, preconditions) would otherwise each print an SDK warning.
@@ -42,14 +42,22 @@ export function googleUser(sub: string, email: string): Persona & { email: strin
   return { sub, email, email_verified: true, firebase: { sign_in_provider: 'google.com' } };
 }
 
-/** This repository's firestore.rules, compiled as the emulator enforces them. */
-export function firestoreRules(): RulesValidator {
-  return compileRules(readFileSync('firestore.rules', 'utf8'));
+/** This repository's firestore.rules, as deployed: the source the engine compiles. */
+export function firestoreRules(): string {
+  return readFileSync('firestore.rules', 'utf8');
+}
+
+export interface HarnessOptions {
+  /** The rules source to load into the project; firestore.rules when not given. */
+  rules?: string;
 }
 
 export interface Harness {
-  emulator: RunningEmulator;
+  /** The official library's environment of this project (contexts, clearFirestore). */
+  env: RulesTestEnvironment;
   projectId: string;
+  /** Google's engine's origin, e.g. http://127.0.0.1:9181. */
+  url: string;
   /** A Lite SDK client, signed out (null or nothing) or signed in as `persona`. */
   client(persona?: Persona | null, project?: string): Firestore;
   /** POST .../documents:{verb} (or a parent document's :runQuery) with an optional bearer token. */
@@ -58,15 +66,16 @@ export interface Harness {
     body: unknown,
     options?: { token?: string; parent?: string },
   ): Promise<RestResult>;
-  raw(
-    method: string,
-    path: string,
-    init?: { body?: string; headers?: Record<string, string> },
-  ): Promise<RestResult>;
-  /** The project as the owner: never subject to the rules. */
+  /** The project as the owner (the emulator's `Bearer owner`): never subject to the rules. */
   owner: OwnerClient;
-  /** Writes a document from plain data (whole numbers as integers, Dates as timestamps). */
+  /**
+   * Writes a document from plain data with the rules disabled: one REST commit with the owner
+   * credential, what the library's withSecurityRulesDisabled sends too, but without starting a
+   * full (gRPC) SDK per call, which cost about half a second a seed. Whole numbers are stored as
+   * integers, Dates as timestamps, as the SDK encodes them.
+   */
   seed(path: string, data: Record<string, unknown>): Promise<void>;
+  /** Deletes every document of this project (the library's clearFirestore). */
   clear(): Promise<void>;
   /** Full resource name of a document path such as 'posts/a'. */
   name(path: string): string;
@@ -80,32 +89,28 @@ export interface RestResult {
 
 let appCounter = 0;
 
+/**
+ * The harness of one test file: `projectId` is the file's own (e.g. 'demo-rules-deals'), so files
+ * run in parallel against the one engine without seeing each other's documents or rules.
+ */
 export async function startHarness(
   projectId: string,
-  options: EmulatorOptions = {},
+  options: HarnessOptions = {},
 ): Promise<Harness> {
-  const emulator = await startFirestoreEmulator({ port: 0, log: () => {}, ...options });
+  const { host, port } = parseHostPort(TEST_FIRESTORE_ENGINE_HOST);
+  const env = await initializeTestEnvironment({
+    projectId,
+    firestore: { host, port, rules: options.rules ?? firestoreRules() },
+  });
+  await env.clearFirestore();
+  const url = `http://${host}:${port}`;
   const apps: FirebaseApp[] = [];
   const clients = new Map<string, Firestore>();
-  const owner = ownerClient(emulator.url, projectId);
-  const raw: Harness['raw'] = async (method, path, init = {}) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      body: init.body,
-      headers: init.headers,
-    });
-    const text = await response.text();
-    let json: unknown = text;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // Not JSON (e.g. the health check's "Ok"): keep the text.
-    }
-    return { status: response.status, json };
-  };
+  const owner = ownerClient(url, projectId);
   return {
-    emulator,
+    env,
     projectId,
+    url,
     client(persona = null, project = projectId) {
       const key = JSON.stringify([persona, project]);
       const existing = clients.get(key);
@@ -116,33 +121,36 @@ export async function startHarness(
       );
       apps.push(app);
       const db = getFirestore(app);
-      connectFirestoreEmulator(
-        db,
-        emulator.host,
-        emulator.port,
-        persona ? { mockUserToken: persona } : {},
-      );
+      connectFirestoreEmulator(db, host, port, persona ? { mockUserToken: persona } : {});
       clients.set(key, db);
       return db;
     },
-    rest(verb, body, restOptions = {}) {
+    async rest(verb, body, restOptions = {}) {
       const parent = restOptions.parent ? `/${restOptions.parent}` : '';
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (restOptions.token) headers.authorization = `Bearer ${restOptions.token}`;
-      return raw('POST', `/v1/${owner.root}${parent}:${verb}`, {
+      const response = await fetch(`${url}/v1/${owner.root}${parent}:${verb}`, {
+        method: 'POST',
         body: JSON.stringify(body),
         headers,
       });
+      const text = await response.text();
+      let json: unknown = text;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not JSON: keep the text.
+      }
+      return { status: response.status, json };
     },
-    raw,
     owner,
     seed: (path, data) =>
       owner.commit([{ update: { name: owner.name(path), fields: toFields(data) } }]),
-    clear: () => owner.clear(),
+    clear: () => env.clearFirestore(),
     name: owner.name,
     async close() {
       await Promise.all(apps.map((app) => deleteApp(app)));
-      await emulator.close();
+      await env.cleanup();
     },
   };
 }

@@ -1,0 +1,108 @@
+/**
+ * What Google's Cloud Firestore emulator evaluates differently from the interpreter this project
+ * used to run, and the rules that depend on it, each through the Lite SDK as the app writes:
+ * empty slices (an error on the engine, not []), `in` on an empty list, missing map keys (an
+ * error unless read with get()), integers and floats (1.0 == 1, but 1.0 is not an int), and
+ * regular expressions whose Unicode tables predate most emoji.
+ */
+import { arrayUnion, doc, getDoc, type Firestore } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import type { Comment } from '../../src/data/post';
+import { addComment } from '../support/commentCommit';
+import {
+  expectAllowed,
+  expectDenied,
+  googleUser,
+  newPost,
+  startHarness,
+  type Harness,
+} from '../support/harness';
+import { setDoc, updateDoc } from '../support/stampedWrites';
+
+const ADMIN = googleUser('admin-engine', readAdminEmail());
+const FAN = googleUser('fan-engine', 'fan@example.test');
+const DATE = '01/03/2026, 12:00:00';
+const TITLE = 'Striker signs a four-year deal';
+
+let harness: Harness;
+let admin: Firestore;
+let fan: Firestore;
+
+beforeAll(async () => {
+  harness = await startHarness('demo-rules-google-engine');
+  admin = harness.client(ADMIN);
+  fan = harness.client(FAN);
+});
+afterAll(async () => {
+  await harness.close();
+});
+beforeEach(async () => {
+  await harness.clear();
+});
+
+/** The administrator publishes a post as the app does: `comments: []`, with its stamp. */
+async function publish(id: string, fields: Record<string, unknown> = {}): Promise<void> {
+  await setDoc(doc(admin, 'posts', id), newPost({ title: TITLE, ...fields }));
+}
+
+const fanComment = (text: string): Comment => ({ user: FAN.email, text, date: DATE });
+
+function commentOn(postId: string, comment: Comment, change?: Record<string, unknown>) {
+  return addComment(fan, { uid: FAN.sub, postId, postTitle: TITLE, comment, change });
+}
+
+const storedComments = async (id: string) =>
+  (await getDoc(doc(fan, 'posts', id))).get('comments') as unknown; // checked by the caller
+
+describe('the first comment on a new post (an empty slice on the engine)', () => {
+  it('lets a fan post the first comment, as the app writes it', async () => {
+    await publish('new');
+    await expectAllowed(commentOn('new', fanComment('First!')));
+    expect(await storedComments('new')).toEqual([fanComment('First!')]);
+  });
+
+  it('denies the attacks on a first comment, each next to its allowed twin', async () => {
+    await publish('new');
+    // Two comments at once, one of them another's.
+    const forged = { user: 'other@example.test', text: 'Planted', date: DATE };
+    await expectDenied(
+      commentOn('new', fanComment('First!'), {
+        comments: [forged, fanComment('First!')],
+      }),
+    );
+    // Someone else's address on the comment.
+    await expectDenied(commentOn('new', { ...fanComment('First!'), user: 'other@example.test' }));
+    // A fourth field, named as a prototype's key.
+    await expectDenied(
+      commentOn('new', fanComment('First!'), {
+        comments: arrayUnion({ ...fanComment('First!'), constructor: 'x' }),
+      }),
+    );
+    await expectAllowed(commentOn('new', fanComment('First!')));
+  });
+
+  it('lets the next comment follow the first (the slice of one earlier comment)', async () => {
+    await publish('new');
+    await expectAllowed(commentOn('new', fanComment('First!')));
+    await harness.seed(`commenters/${FAN.sub}`, { last: new Date(Date.now() - 11_000) });
+    await expectAllowed(commentOn('new', fanComment('Second')));
+    expect(await storedComments('new')).toEqual([fanComment('First!'), fanComment('Second')]);
+  });
+
+  it('reads a post that has no `closed` key as open (a missing key is an error)', async () => {
+    await publish('new');
+    await expectAllowed(updateDoc(doc(admin, 'posts', 'new'), { closed: true }));
+    await expectDenied(commentOn('new', fanComment('Closed?')));
+    await expectAllowed(updateDoc(doc(admin, 'posts', 'new'), { closed: false }));
+    await expectAllowed(commentOn('new', fanComment('Open again')));
+  });
+});
+
+describe('integers and floats', () => {
+  it('refuses a post whose `created` is a float, allows the integer twin', async () => {
+    const now = Date.now();
+    await expectDenied(setDoc(doc(admin, 'posts', 'f'), newPost({ created: now + 0.5 })));
+    await expectAllowed(setDoc(doc(admin, 'posts', 'f'), newPost({ created: now })));
+  });
+});
