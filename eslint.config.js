@@ -116,7 +116,8 @@ export default tseslint.config(
             {
               target: './scripts/lib/gate',
               from: './src',
-              message: 'The gate in front of the emulator is standalone tooling and never imports the app.',
+              message:
+                'The gate in front of the emulator is standalone tooling and never imports the app.',
             },
             {
               target: './src',
