@@ -1,7 +1,7 @@
 /**
  * The deals' queries in Firestore's REST form (runQuery bodies), written once: the deals strip's
  * lists and a deal's own feed. Each composite index they need is declared in
- * firestore.indexes.json (tests/emulator/indexesApp.test.ts runs them against it).
+ * firestore.indexes.json (tests/gate/indexesApp.test.ts runs them against it).
  */
 import { DEALS, DONE_STATUS, type Deal } from './deal';
 import type { Cursor } from './page';
