@@ -12,6 +12,8 @@ import { startGate, type Gate } from '../../scripts/lib/gate/server';
 import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/ownerClient';
 import { HOST, TEST_FIRESTORE_ENGINE_HOST } from '../../scripts/lib/testPorts';
 
+export { rejection } from '../support/harness';
+
 export const ENGINE_URL = `http://${TEST_FIRESTORE_ENGINE_HOST}`;
 
 export interface RestResult {
@@ -49,7 +51,7 @@ export async function startGateWith(
   port = 0,
 ): Promise<GateHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'transfer-feed-gate-'));
-  let indexesPath = typeof indexes === 'string' ? indexes : join(dir, 'firestore.indexes.json');
+  const indexesPath = typeof indexes === 'string' ? indexes : join(dir, 'firestore.indexes.json');
   if (typeof indexes !== 'string') writeFileSync(indexesPath, JSON.stringify(indexes));
   const gate = await startGate({ host: HOST, port, engineUrl: ENGINE_URL, indexesPath });
   const owner = ownerClient(gate.url, projectId);
@@ -86,20 +88,7 @@ export async function startGateWith(
     async close() {
       await deleteApp(app);
       await gate.close();
-      indexesPath = '';
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** The error a promise rejects with (fails the test when it resolves). */
-export async function rejection(
-  promise: Promise<unknown>,
-): Promise<{ code?: unknown; message?: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    return typeof error === 'object' && error !== null ? error : { message: String(error) };
-  }
-  throw new Error('Expected the promise to reject, but it resolved.');
 }
