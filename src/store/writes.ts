@@ -21,6 +21,7 @@ import {
 } from '../data/post';
 import { POST_CHANGES } from '../data/postsQuery';
 import { StoreError, storeErrorCode } from '../data/storeError';
+import { retryingContention } from './contention';
 
 /**
  * Every write of the feed, through Firestore Lite: the only module that imports the SDK. It loads
@@ -353,10 +354,12 @@ export async function commitWithStamp(
   id: string,
   write: (batch: Batch) => void,
 ): Promise<void> {
-  const batch = sdk.writeBatch(db);
-  write(batch);
-  batch.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
-  await batch.commit();
+  await retryingContention(() => {
+    const batch = sdk.writeBatch(db);
+    write(batch);
+    batch.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
+    return batch.commit();
+  });
 }
 
 export async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {

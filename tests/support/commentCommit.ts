@@ -15,6 +15,7 @@ import {
   type WriteBatch,
 } from 'firebase/firestore/lite';
 import type { Comment } from '../../src/data/post';
+import { retryingContention } from '../../src/store/contention';
 import { commentCopy } from '../../scripts/lib/commentCopy';
 import { stampChange } from './stampedWrites';
 
@@ -48,18 +49,21 @@ export async function copyOf(
 export async function addComment(db: Firestore, options: AddComment): Promise<void> {
   const { uid, postId, postTitle, comment } = options;
   const copy = await copyOf(postId, postTitle, uid, comment);
-  const batch = writeBatch(db);
-  batch.update(doc(db, 'posts', postId), options.change ?? { comments: arrayUnion(comment) });
-  stampChange(db, batch, postId);
-  if (options.copy !== null) {
-    batch.set(doc(db, 'comments', copy.id), { ...copy.data, ...options.copy });
-  }
-  const target = options.target === undefined ? copy.id : options.target;
-  if (target !== null) {
-    batch.set(doc(db, 'commenters', uid), { last: serverTimestamp(), target });
-  }
-  options.also?.(batch);
-  await batch.commit();
+  // As the app does: a commit aborted by contention (many fans at once) is made again.
+  await retryingContention(() => {
+    const batch = writeBatch(db);
+    batch.update(doc(db, 'posts', postId), options.change ?? { comments: arrayUnion(comment) });
+    stampChange(db, batch, postId);
+    if (options.copy !== null) {
+      batch.set(doc(db, 'comments', copy.id), { ...copy.data, ...options.copy });
+    }
+    const target = options.target === undefined ? copy.id : options.target;
+    if (target !== null) {
+      batch.set(doc(db, 'commenters', uid), { last: serverTimestamp(), target });
+    }
+    options.also?.(batch);
+    return batch.commit();
+  });
 }
 
 export interface RemoveComment {
