@@ -1,5 +1,5 @@
 import { readAdminEmail } from './adminEmail.ts';
-import { runQueryUrl } from '../../src/data/postsQuery.ts';
+import { runQueryUrl, type RestSettings } from '../../src/data/postsQuery.ts';
 
 /**
  * The app's settings, resolved once at build time. Vite exposes each as import.meta.env.VITE_* and
@@ -94,9 +94,22 @@ export function firestoreRunQueryUrl(
     | 'VITE_FIRESTORE_EMULATOR_HOST'
   >,
 ): string {
-  return runQueryUrl({
+  return runQueryUrl(firestoreRestSettings(env));
+}
+
+/** The REST reads' settings of a build: the emulator's host in emulator mode, hosted otherwise. */
+export function firestoreRestSettings(
+  env: Pick<
+    AppEnv,
+    | 'VITE_USE_EMULATORS'
+    | 'VITE_FIREBASE_PROJECT_ID'
+    | 'VITE_FIREBASE_API_KEY'
+    | 'VITE_FIRESTORE_EMULATOR_HOST'
+  >,
+): RestSettings {
+  return {
     projectId: env.VITE_FIREBASE_PROJECT_ID,
     apiKey: env.VITE_FIREBASE_API_KEY,
     emulatorHost: env.VITE_USE_EMULATORS === 'true' ? env.VITE_FIRESTORE_EMULATOR_HOST : null,
-  });
+  };
 }
