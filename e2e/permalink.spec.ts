@@ -18,6 +18,28 @@ async function normalTitle(page: Page): Promise<string> {
   return page.title();
 }
 
+/**
+ * Records, from before the page's first script, every title the feed's first card has had: the
+ * observer runs after each DOM change and before the browser can paint it, so no heading shown even
+ * for one frame is missed. Read it with firstHeadings().
+ */
+async function recordFirstHeadings(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Reflect.set(window, '__firstHeadings', seen);
+    new MutationObserver(() => {
+      const first = document.querySelector('[role="feed"] article');
+      const id = first?.getAttribute('aria-labelledby');
+      const title = id ? document.getElementById(id)?.textContent : null;
+      if (title && title !== seen.at(-1)) seen.push(title);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+function firstHeadings(page: Page): Promise<unknown> {
+  return page.evaluate(() => Reflect.get(window, '__firstHeadings'));
+}
+
 test.describe('permalinks', () => {
   test('a permalink to a post on the third page opens it first, highlighted; the newest follow; Load More still works', async ({
     page,
@@ -70,6 +92,39 @@ test.describe('permalinks', () => {
       ids[THIRD_PAGE_POST],
       ...ids.filter((_, index) => index !== THIRD_PAGE_POST),
     ]);
+  });
+
+  test('the first card ever painted on a permalink is the shared post, and stays first (3 loads)', async ({
+    page,
+  }) => {
+    const ids = await storedPostIds();
+    const shared = DEMO_POSTS[THIRD_PAGE_POST];
+    expect(shared.title).not.toBe(DEMO_POSTS[0].title);
+    await recordFirstHeadings(page);
+    for (let load = 0; load < 3; load++) {
+      await openPermalink(page, ids[THIRD_PAGE_POST]);
+      await expect(postAt(page, 0)).toHaveAccessibleName(shared.title);
+      expect(await firstHeadings(page)).toEqual([shared.title]);
+    }
+  });
+
+  test('an unknown id: the notice is painted with the newest posts, above them', async ({
+    page,
+  }) => {
+    // Every state of the page that could be painted: whether the notice was there when the first
+    // card first was.
+    await page.addInitScript(() => {
+      const seen: boolean[] = [];
+      Reflect.set(window, '__noticeWithFirstCard', seen);
+      new MutationObserver(() => {
+        if (seen.length > 0 || !document.querySelector('[role="feed"] article')) return;
+        seen.push(document.body.textContent?.includes('This post is no longer available') ?? false);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/?post=no-such-post');
+    await expect(postAt(page, 0)).toHaveAccessibleName(DEMO_POSTS[0].title);
+    await expect(page.getByText('This post is no longer available')).toBeVisible();
+    expect(await page.evaluate(() => Reflect.get(window, '__noticeWithFirstCard'))).toEqual([true]);
   });
 
   test("an unknown id says 'This post is no longer available' above the normal feed", async ({

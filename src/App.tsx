@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { LazyPostComposer } from './admin/lazyAdmin';
 import { LazyDealView, LazyDealsStrip } from './deals/lazyDeals';
 import { LazyModerationView } from './moderation/lazyModeration';
@@ -9,16 +9,12 @@ import { LoginPanel } from './header/LoginPanel';
 import { SearchBox } from './header/SearchBox';
 import { OfflineNotice } from './ui/OfflineNotice';
 import { ThemeToggle } from './header/ThemeToggle';
+import { PinnedStatus } from './permalink/PinnedStatus';
 import { isAdmin } from './data/permissions';
 import { isDealId } from './lib/dealAddress';
 import { useSession } from './hooks/useSession';
 import { useDealAddress } from './hooks/useDealAddress';
 import { usePageLoaded } from './hooks/usePageLoaded';
-
-// Only a permalink's page needs it (the notice above the feed, the page title).
-const LazyPinnedStatus = lazy(() =>
-  import('./permalink/PinnedStatus').then((module) => ({ default: module.PinnedStatus })),
-);
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
 export function App() {
@@ -95,11 +91,9 @@ export function App() {
             )}
             {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
             <div hidden={dealShown}>
-              {feed.pinned && (
-                <Suspense fallback={null}>
-                  <LazyPinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />
-                </Suspense>
-              )}
+              {/* In the first load's code, not a lazy chunk: the notice that a shared post is gone
+                  is painted with the feed below it, never pushing it down afterwards. */}
+              {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}
               <Feed feed={feed} query={query} user={user} />
             </div>
           </>

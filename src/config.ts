@@ -5,7 +5,6 @@
  */
 export interface FirebaseOptions {
   apiKey: string;
-  authDomain: string;
   projectId: string;
   appId: string;
 }
@@ -33,7 +32,6 @@ function readConfig(): AppConfig {
   return {
     firebase: {
       apiKey: env.VITE_FIREBASE_API_KEY ?? '',
-      authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? '',
       projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',
       appId: env.VITE_FIREBASE_APP_ID ?? '',
     },

@@ -4,7 +4,6 @@
 interface ImportMetaEnv {
   readonly VITE_USE_EMULATORS?: string;
   readonly VITE_FIREBASE_API_KEY?: string;
-  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_CLUB_NAME?: string;

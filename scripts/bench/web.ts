@@ -8,8 +8,9 @@
 import { BENCH_BUILD_DIR, buildBundle } from '../lib/appBuild';
 import { requireChromium } from '../lib/chromium';
 import { freePort } from '../lib/processes';
+import { ownerClient } from '../lib/ownerClient';
 import { resetFeed, startStack, type Stack } from '../lib/stack';
-import { BENCH_PORTS } from '../lib/testPorts';
+import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../lib/testPorts';
 import { buildDemoPosts, type DemoPost } from '../seed/demoPosts';
 import {
   KEYSTROKE_ROUNDS,
@@ -33,12 +34,15 @@ import {
   slowestLatency,
   type Latency,
 } from './web/stats';
-import { PAGE_SIZE } from '../../src/data/postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/data/postsQuery';
 
 // Lighthouse's own advice for variance: the median of five runs.
 const LIGHTHOUSE_RUNS = 5;
-// Ten Lighthouse runs (the app and the floor page, five each) take minutes on a busy machine.
-const TIME_LIMIT_MS = 10 * 60_000;
+// Fifteen Lighthouse runs (the app, a permalink and the floor page, five each) take minutes on a
+// busy machine.
+const TIME_LIMIT_MS = 15 * 60_000;
+/** The post a permalink load shares: on the third page, as a friend's link to an older story. */
+const SHARED_POST_INDEX = 2 * PAGE_SIZE + 5;
 /** 60 pages of 35: the load the search keystroke budget is about. */
 const MANY_POSTS = 60 * PAGE_SIZE;
 const SEARCH_TEXT = 'quiroga';
@@ -97,6 +101,7 @@ async function main(): Promise<number> {
   if (!process.argv.includes('--search-only')) {
     await measurePageLoad(
       url,
+      await permalinkUrl(url),
       entry?.file ?? '',
       executablePath,
       browser.executablePath,
@@ -130,9 +135,26 @@ async function main(): Promise<number> {
   return verdict(started);
 }
 
-/** The first load in Playwright's Chromium (what is fetched, and when), then Lighthouse. */
+/** `/?post=<id>` of the stored post at SHARED_POST_INDEX in the feed's order. */
+async function permalinkUrl(url: string): Promise<string> {
+  const { from, orderBy } = FIRST_PAGE_QUERY.structuredQuery;
+  const documents = await ownerClient(firestoreUrl(BENCH_PORTS), PROJECT_ID).runQuery({
+    from,
+    orderBy,
+  });
+  const name = documents.at(SHARED_POST_INDEX)?.name;
+  if (!name) throw new Error(`the bench's feed has no post number ${SHARED_POST_INDEX + 1}`);
+  const id = name.slice(name.lastIndexOf('/') + 1);
+  return new URL(`/?post=${encodeURIComponent(id)}`, url).href;
+}
+
+/**
+ * The first load in Playwright's Chromium (what is fetched, and when), then Lighthouse: the home
+ * page, a permalink to a third-page post, and the floor page, round for round.
+ */
 async function measurePageLoad(
   url: string,
+  sharedUrl: string,
   entryFile: string,
   executablePath: string | undefined,
   lighthouseChromium: string,
@@ -177,9 +199,9 @@ async function measurePageLoad(
 
   // Lighthouse clears storage before each run: a first visit, the worker registering after load.
   // The floor page (the first card by React alone) round for round with the app.
-  const [runs, floorRuns] = await runLighthouse(
+  const [runs, floorRuns, permalinkRuns] = await runLighthouse(
     lighthouseChromium,
-    [url, new URL(FLOOR_PATH, url).href],
+    [url, new URL(FLOOR_PATH, url).href, sharedUrl],
     // Any free port: two benches (two checkouts) may run at once.
     await freePort(),
     LIGHTHOUSE_RUNS,
@@ -210,10 +232,27 @@ async function measurePageLoad(
   report('lighthouse-js-bootup', Math.round(middle.bootupMs), 'ms');
   report('lighthouse-lcp-element', snippet(middle.lcpElement));
   reportFloor(lcp, floorRuns);
+  reportPermalink(permalinkRuns);
   budget('lighthouse-performance (score)', score, 'min', 0.98);
   budget('lcp (ms)', lcp, 'max', 1600);
   budget('cls', cls, 'max', 0.01);
   budget('tbt (ms)', tbt, 'max', 50);
+}
+
+/**
+ * A permalink load (`/?post=<id>` of a third-page post): the shared post is painted first and the
+ * newest posts below it, so nothing moves (CLS 0 expected; before, the newest post was painted and
+ * then pushed down). Medians of its runs, as the home page's.
+ */
+function reportPermalink(runs: LighthouseFigures[]): void {
+  const lcp = median(runs.map((run) => run.lcpMs));
+  const cls = median(runs.map((run) => run.clsValue));
+  const middle = runs.find((run) => run.lcpMs === lcp) ?? runs[0];
+  report('permalink-lcp', Math.round(lcp), 'ms');
+  report('permalink-cls', cls.toFixed(3));
+  report('permalink-cls-worst', Math.max(...runs.map((run) => run.clsValue)).toFixed(3));
+  report('permalink-lcp-element', snippet(middle.lcpElement));
+  budget('permalink-cls', cls, 'max', 0.01);
 }
 
 /**

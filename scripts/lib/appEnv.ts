@@ -1,5 +1,5 @@
 import { readAdminEmail } from './adminEmail.ts';
-import { runQueryUrl } from '../../src/data/postsQuery.ts';
+import { runQueryUrl, type RestSettings } from '../../src/data/postsQuery.ts';
 
 /**
  * The app's settings, resolved once at build time. Vite exposes each as import.meta.env.VITE_* and
@@ -12,7 +12,6 @@ import { runQueryUrl } from '../../src/data/postsQuery.ts';
  */
 export const APP_ENV_DEFAULTS = {
   VITE_FIREBASE_API_KEY: 'demo-api-key',
-  VITE_FIREBASE_AUTH_DOMAIN: 'demo-transfer-feed.firebaseapp.com',
   VITE_FIREBASE_PROJECT_ID: 'demo-transfer-feed',
   VITE_FIREBASE_APP_ID: 'demo-app-id',
   VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
@@ -22,7 +21,6 @@ export const APP_ENV_DEFAULTS = {
 /** The Firebase web-app settings a production build cannot do without. */
 export const FIREBASE_SETTINGS = [
   'VITE_FIREBASE_API_KEY',
-  'VITE_FIREBASE_AUTH_DOMAIN',
   'VITE_FIREBASE_PROJECT_ID',
   'VITE_FIREBASE_APP_ID',
 ] as const;
@@ -62,7 +60,6 @@ export function resolveAppEnv(env: Record<string, string | undefined>): AppEnv {
   const resolved = {
     VITE_USE_EMULATORS: String(useEmulators),
     VITE_FIREBASE_API_KEY: setting('VITE_FIREBASE_API_KEY'),
-    VITE_FIREBASE_AUTH_DOMAIN: setting('VITE_FIREBASE_AUTH_DOMAIN'),
     VITE_FIREBASE_PROJECT_ID: setting('VITE_FIREBASE_PROJECT_ID'),
     VITE_FIREBASE_APP_ID: setting('VITE_FIREBASE_APP_ID'),
     VITE_FIRESTORE_EMULATOR_HOST: setting('VITE_FIRESTORE_EMULATOR_HOST'),
@@ -94,9 +91,22 @@ export function firestoreRunQueryUrl(
     | 'VITE_FIRESTORE_EMULATOR_HOST'
   >,
 ): string {
-  return runQueryUrl({
+  return runQueryUrl(firestoreRestSettings(env));
+}
+
+/** The REST reads' settings of a build: the emulator's host in emulator mode, hosted otherwise. */
+export function firestoreRestSettings(
+  env: Pick<
+    AppEnv,
+    | 'VITE_USE_EMULATORS'
+    | 'VITE_FIREBASE_PROJECT_ID'
+    | 'VITE_FIREBASE_API_KEY'
+    | 'VITE_FIRESTORE_EMULATOR_HOST'
+  >,
+): RestSettings {
+  return {
     projectId: env.VITE_FIREBASE_PROJECT_ID,
     apiKey: env.VITE_FIREBASE_API_KEY,
     emulatorHost: env.VITE_USE_EMULATORS === 'true' ? env.VITE_FIRESTORE_EMULATOR_HOST : null,
-  });
+  };
 }

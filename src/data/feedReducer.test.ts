@@ -6,6 +6,8 @@ import {
   pinnedOf,
   type FeedAction,
   type FeedState,
+  type Pinned,
+  type PinnedStatus,
 } from './feedReducer';
 import type { Post } from './post';
 
@@ -115,6 +117,52 @@ describe('the pinned post: one word for each state, decided in the reducer modul
       status: 'missing',
     });
     expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe("the first page waits for the pinned post's answer (one render shows both)", () => {
+  const page = {
+    posts: [post('c', 300), post('b', 200)],
+    nextCursor: null,
+    readTime: '2026-11-23T10:00:00.000000Z',
+  };
+  const loading: Pinned = { id: 'p', post: null, status: 'loading' };
+
+  it.each<[PinnedStatus, Post | null, string[]]>([
+    ['shown', post('p', 50), ['p', 'c', 'b']],
+    ['missing', null, ['c', 'b']],
+    ['failed', null, ['c', 'b']],
+  ])('arrived first, it shows once the post is %s', (status, pinnedPost, listed) => {
+    const held = initialFeedState(page, loading);
+    expect(held.status).toBe('loading');
+    expect(listedPosts(held.posts, held.pinned)).toEqual([]);
+    const state = feedReducer(held, {
+      type: 'pinned',
+      pinned: { id: 'p', post: pinnedPost, status },
+    });
+    expect(state.status).toBe('ready');
+    expect(state.readTime).toBe(page.readTime);
+    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(listed);
+  });
+
+  it('arriving after the answer, or without a permalink, it shows at once', () => {
+    const answered: Pinned = { id: 'p', post: post('p', 50), status: 'shown' };
+    for (const pinned of [answered, null]) {
+      const state = feedReducer(initialFeedState(null, pinned), {
+        type: 'loaded',
+        page,
+        firstPage: true,
+      });
+      expect(state.status).toBe('ready');
+      expect(state.held).toBeNull();
+    }
+  });
+
+  it('a Retry of the pinned post never hides a page already shown', () => {
+    const failed: Pinned = { id: 'p', post: null, status: 'failed' };
+    const shown = initialFeedState(page, failed);
+    const retrying = feedReducer(shown, { type: 'pinned', pinned: loading });
+    expect(ids(listedPosts(retrying.posts, retrying.pinned))).toEqual(['c', 'b']);
   });
 });
 

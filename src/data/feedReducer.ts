@@ -32,6 +32,11 @@ export interface FeedState {
   /** The post a permalink names; null without a permalink. Read it through pinnedOf(). */
   pinned: Pinned | null;
   /**
+   * The first page, arrived before the pinned post's answer: shown with that answer, in the same
+   * render, so the first card painted is the pinned one and nothing lands above the newest later.
+   */
+  held: PostsPage | null;
+  /**
    * The read time of the last live check that found a post changed elsewhere (null: none yet):
    * the moderation view looks for new comments then, so it costs no read of its own otherwise.
    */
@@ -68,22 +73,21 @@ export type FeedAction =
 export type RemovedCopies = 'all' | 'one';
 
 export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | null): FeedState {
-  const empty = {
+  const loading: FeedState = {
+    posts: [],
     incoming: [],
     deletedElsewhere: new Set<string>(),
+    nextCursor: null,
+    status: 'loading',
     firstPage: true,
+    readTime: null,
     pinned,
+    held: null,
     changedAt: null,
   };
   return arrived
-    ? {
-        ...empty,
-        posts: arrived.posts,
-        nextCursor: arrived.nextCursor,
-        status: 'ready',
-        readTime: arrived.readTime,
-      }
-    : { ...empty, posts: [], nextCursor: null, status: 'loading', readTime: null };
+    ? feedReducer(loading, { type: 'loaded', page: arrived, firstPage: true })
+    : loading;
 }
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
@@ -93,15 +97,9 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'loaded': {
       const { page, firstPage } = action;
       if (firstPage) {
-        return {
-          ...state,
-          posts: page.posts,
-          incoming: [],
-          deletedElsewhere: new Set(),
-          nextCursor: page.nextCursor,
-          status: 'ready',
-          readTime: page.readTime,
-        };
+        return state.pinned?.status === 'loading'
+          ? { ...state, held: page }
+          : showFirstPage(state, page);
       }
       // A post shown from `incoming` (or added here) since the cursor was taken is not repeated.
       const loaded = new Set(state.posts.map((post) => post.id));
@@ -162,9 +160,26 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       const rest = state.posts.filter((post) => !shown.has(post.id));
       return { ...state, posts: [...state.incoming, ...rest], incoming: [] };
     }
-    case 'pinned':
-      return { ...state, pinned: action.pinned };
+    case 'pinned': {
+      const { held } = state;
+      const next = { ...state, pinned: action.pinned };
+      return held && action.pinned.status !== 'loading'
+        ? showFirstPage({ ...next, held: null }, held)
+        : next;
+    }
   }
+}
+
+function showFirstPage(state: FeedState, page: PostsPage): FeedState {
+  return {
+    ...state,
+    posts: page.posts,
+    incoming: [],
+    deletedElsewhere: new Set(),
+    nextCursor: page.nextCursor,
+    status: 'ready',
+    readTime: page.readTime,
+  };
 }
 
 /**

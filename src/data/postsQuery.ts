@@ -112,9 +112,23 @@ export function runQueryUrl(settings: RestSettings): string {
   return documentsMethodUrl(settings, 'runQuery');
 }
 
+/** The <meta> of index.html that carries postRequest(), filled at build time. */
+export const POST_REQUEST_META = 'feed-post-request';
+
+/**
+ * A permalink's post read by id (a GET: Firestore's documents.get), its address with `slot` where
+ * the percent-encoded id goes. index.html's inline script fills it from the address before any
+ * module loads (the build writes it into a <meta>); postUrl fills it for the app's own reads.
+ */
+export function postRequest(settings: RestSettings): { url: string; slot: string } {
+  const slot = '{id}'; // braces: an id, percent-encoded, never holds them
+  return { url: restUrl(`${documentsRoot(settings.projectId)}/posts/${slot}`, settings), slot };
+}
+
 /** Where one post is read (a GET: Firestore's documents.get). Any id character is percent-encoded. */
 export function postUrl(id: string, settings: RestSettings): string {
-  return documentUrl('posts', id, settings);
+  const { url, slot } = postRequest(settings);
+  return url.replace(slot, () => encodeURIComponent(id));
 }
 
 /** Where one document of `collection` is read (a GET), its id percent-encoded. */

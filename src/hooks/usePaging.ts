@@ -45,9 +45,9 @@ export function usePaging(
     [dispatch, read],
   );
 
-  // The first page, unless the first render already had it. The ref keeps StrictMode's second
-  // effect from asking twice.
-  const [startedWithout] = useState(state.status === 'loading');
+  // The first page, unless the first render already had it (shown, or held for a permalink's
+  // post). The ref keeps StrictMode's second effect from asking twice.
+  const [startedWithout] = useState(state.status === 'loading' && !state.held);
   useEffect(() => {
     if (startedWithout && !pending.current) load(null);
   }, [load, startedWithout]);

@@ -2,18 +2,24 @@ import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import type { FeedAction, Pinned } from '../data/feedReducer';
 import type { Post } from '../data/post';
 import { isPostId, permalinkPostId } from '../lib/permalink';
-import { takePinnedRead } from '../store/pinnedRead';
+import { arrivedPinnedPost, takePinnedRead } from '../store/pinnedRead';
 
-/** The permalink in the address, if any: a malformed id is never requested and reads as missing. */
+/**
+ * The permalink in the address, if any, as the first render shows it: read already when
+ * index.html's request for it has answered; a malformed id is never requested and reads as missing.
+ */
 export function pinnedAtStart(search?: string): Pinned | null {
   const id = permalinkPostId(search);
   if (id === null) return null;
-  return { id, post: null, status: isPostId(id) ? 'loading' : 'missing' };
+  if (!isPostId(id)) return { id, post: null, status: 'missing' };
+  const arrived = arrivedPinnedPost(id);
+  if (!arrived) return { id, post: null, status: 'loading' };
+  return { id, post: arrived.post, status: arrived.post ? 'shown' : 'missing' };
 }
 
 /**
- * The post a permalink names: the read main.tsx started (store/pinnedRead.ts) is taken over once;
- * returns Retry, which reads it again after a failure.
+ * The post a permalink names: index.html's read (store/pinnedRead.ts) is taken over once, unless
+ * the first render had its answer already; returns Retry, which reads it again after a failure.
  */
 export function usePinnedPost(pinned: Pinned | null, dispatch: Dispatch<FeedAction>): () => void {
   const pending = useRef<Promise<Post | null> | null>(null);

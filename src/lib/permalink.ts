@@ -6,8 +6,13 @@ import { utf8Bytes } from './text';
 
 /** The query parameter that names the shared post. */
 const POST_PARAM = 'post';
-/** matches Firestore: a document id is at most 1,500 bytes of UTF-8. */
-const MAX_ID_BYTES = 1500;
+/**
+ * Which ids can name a post at all (matches Firestore's document id rules): not empty, no '/',
+ * not '.' or '..', not reserved (`__…__`), at most 1,500 bytes of UTF-8. Data, so index.html's
+ * inline script applies the same rule (the build writes it into the shared post's <meta>).
+ */
+export const POST_ID_RULE = { pattern: '^(?!\\.\\.?$|__.*__$)[^/]+$', maxBytes: 1500 };
+const POST_ID = new RegExp(POST_ID_RULE.pattern);
 
 /**
  * The `post` parameter of the address: null when there is none; otherwise the id as written,
@@ -17,12 +22,9 @@ export function permalinkPostId(search: string = location.search): string | null
   return new URLSearchParams(search).get(POST_PARAM);
 }
 
-/**
- * Whether `id` can name a post at all (matches Firestore's document id rules): not empty, no '/',
- * not '.' or '..', not reserved (`__…__`), at most 1,500 bytes. Anything else is never requested.
- */
+/** Whether `id` can name a post at all (POST_ID_RULE). Anything else is never requested. */
 export function isPostId(id: string): boolean {
-  return /^(?!\.\.?$|__.*__$)[^/]+$/.test(id) && utf8Bytes(id) <= MAX_ID_BYTES;
+  return POST_ID.test(id) && utf8Bytes(id) <= POST_ID_RULE.maxBytes;
 }
 
 /** The absolute link to a post: this site's origin and the app's base path, then `?post=<id>`. */

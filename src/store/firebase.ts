@@ -1,7 +1,14 @@
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { config } from '../config';
 
-/** The one Firebase app, created on first use: loaded lazily with whichever SDK needs it first. */
+/**
+ * The one Firebase app, created on first use: loaded lazily with whichever SDK needs it first.
+ * Its auth domain is the site's own host: Firebase Hosting serves the sign-in helper (`/__/auth/`)
+ * on every domain of the site, so the popup's helper frame is same-origin and the
+ * Content-Security-Policy frames nothing but the site (`frame-src 'self'`, README: Deploying).
+ */
 export function getFirebaseApp(): FirebaseApp {
-  return getApps().length > 0 ? getApp() : initializeApp(config.firebase);
+  return getApps().length > 0
+    ? getApp()
+    : initializeApp({ ...config.firebase, authDomain: location.host });
 }

@@ -1,29 +1,61 @@
 import type { Post } from '../data/post';
-import { isPostId, permalinkPostId } from '../lib/permalink';
-import { preloadPicture } from './preloadPicture';
+import { decodeDocument } from '../data/restDecode';
 import { readPost } from './restReads';
 
 /**
- * The permalink's post (`?post=<id>`), read by id as early as possible: main.tsx starts the read
- * before the first render, in parallel with the first page, so the shared card does not arrive
- * long after the feed. usePinnedPost takes it over on mount; nothing else touches it.
+ * The permalink's post (`?post=<id>`) from index.html to the first render, as ./firstPage.ts does
+ * for the first page. index.html's inline script reads it beside the first page, before any module
+ * loads (postsQuery.postRequest, written into the page at build time), and leaves the read on
+ * `window.__feedSharedPost`; this module takes it over, so nothing else touches the global.
  */
-let early: { id: string; request: Promise<Post | null> } | null = null;
-
-/** Starts reading the post the address names, if it names a well-formed one. */
-export function startPinnedRead(search: string = location.search): void {
-  const id = permalinkPostId(search);
-  if (id === null || !isPostId(id)) return;
-  const request = readPost(id);
-  // Its picture, not the newest post's, is this page's largest paint (index.html leaves it to us).
-  // A failure is reported by whoever takes the read over.
-  request.then((post) => post && preloadPicture(post.imageUrl)).catch(() => {});
-  early = { id, request };
+interface Prefetch {
+  id: string;
+  promise: Promise<unknown>;
+  /** The document's JSON once it has arrived; null when Firestore has no such post (404). */
+  json?: unknown;
 }
 
-/** The early read of `id` if there is one (once), a new read otherwise (a Retry, a test's render). */
+declare global {
+  interface Window {
+    __feedSharedPost?: Prefetch;
+  }
+}
+
+let prefetch: Prefetch | undefined;
+
+function adoptPrefetch(): void {
+  if (typeof window === 'undefined' || !window.__feedSharedPost) return;
+  prefetch = window.__feedSharedPost;
+  window.__feedSharedPost = undefined;
+}
+
+function decode(json: unknown): Post | null {
+  return json === null ? null : decodeDocument(json);
+}
+
+/**
+ * index.html's read of `id` if it has answered: `{ post }`, null for no such post; undefined while
+ * it has not (or answered oddly, or there is none). It stays for takePinnedRead: StrictMode asks
+ * twice for the first state.
+ */
+export function arrivedPinnedPost(id: string): { post: Post | null } | undefined {
+  adoptPrefetch();
+  if (prefetch?.id !== id || prefetch.json === undefined) return undefined;
+  try {
+    return { post: decode(prefetch.json) };
+  } catch {
+    return undefined; // takePinnedRead asks again
+  }
+}
+
+/**
+ * index.html's read of `id` if there is one (once), a new read otherwise (a Retry, a test's
+ * render). A failed or odd early read is asked again, and a failure then is reported properly.
+ */
 export function takePinnedRead(id: string): Promise<Post | null> {
-  const taken = early;
-  early = null;
-  return taken?.id === id ? taken.request : readPost(id);
+  adoptPrefetch();
+  const taken = prefetch;
+  prefetch = undefined;
+  if (taken?.id !== id) return readPost(id);
+  return taken.promise.then(decode).catch(() => readPost(id));
 }

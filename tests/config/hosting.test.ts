@@ -46,6 +46,16 @@ describe('firebase.json hosting', () => {
     expect(directives.get('img-src')).toEqual(["'self'", 'https:']);
     expect(directives.get('worker-src')).toEqual(["'self'"]);
     expect(directives.get('manifest-src')).toEqual(["'self'"]);
+    // Sign-in's helper frame is served by the site itself (auth domain = the site's host).
+    expect(directives.get('frame-src')).toEqual(["'self'"]);
+  });
+
+  it('names every origin it allows: no wildcard in any source list, of any path', () => {
+    const policies = readHostingConfig().headers.flatMap((rule) =>
+      rule.headers.filter((header) => header.key === 'Content-Security-Policy'),
+    );
+    expect(policies.length).toBeGreaterThan(0);
+    for (const { value } of policies) expect(value).not.toContain('*');
   });
 });
 

@@ -2,7 +2,6 @@
 export const PRODUCTION_SETTINGS = {
   VITE_USE_EMULATORS: 'false',
   VITE_FIREBASE_API_KEY: 'AIza-placeholder',
-  VITE_FIREBASE_AUTH_DOMAIN: 'club-feed.firebaseapp.com',
   VITE_FIREBASE_PROJECT_ID: 'club-feed',
   VITE_FIREBASE_APP_ID: '1:123:web:abc',
 };

@@ -39,6 +39,7 @@ function feedOf(posts: Post[]): FeedModel {
     firstPage: false,
     readTime: null,
     pinned: null,
+    held: null,
     changedAt: null,
     hasMore: false,
     loadMore: () => {},

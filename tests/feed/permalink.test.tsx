@@ -47,7 +47,7 @@ describe('a permalink (/?post=<id>)', () => {
     expect(articles()[1]).toHaveAccessibleName('Post 1');
     expect(articles()[1]).not.toHaveClass('post--pinned');
     expect(articles()).toHaveLength(36);
-    // The lazily loaded notice sets the title, possibly after the card shows its label.
+    // The notice sets the title in an effect, possibly after the card shows its label.
     await waitFor(() => expect(document.title).toBe(`${old.title} – ${NORMAL_TITLE}`));
 
     // Load More brings the rest; the pinned post is not listed a second time.
