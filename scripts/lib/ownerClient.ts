@@ -146,7 +146,25 @@ async function sendRequest(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (status < 200 || status > 299)
-    throw new Error(`${method} ${url} answered ${status}: ${text.slice(0, 500)}`);
+  if (status < 200 || status > 299) {
+    // Google's emulator lists every rule it evaluated before the status: name the status first.
+    throw new Error(
+      `${method} ${url} answered ${status} ${errorStatus(text)}: ${text.slice(0, 500)}`,
+    );
+  }
   return text ? JSON.parse(text) : null;
+}
+
+/** The google.rpc status of an error answer ('PERMISSION_DENIED'…), or '' when it has none. */
+function errorStatus(text: string): string {
+  try {
+    const body: unknown = JSON.parse(text);
+    const error: unknown =
+      typeof body === 'object' && body !== null ? Reflect.get(body, 'error') : null;
+    const status: unknown =
+      typeof error === 'object' && error !== null ? Reflect.get(error, 'status') : null;
+    return typeof status === 'string' ? status : '';
+  } catch {
+    return '';
+  }
 }
