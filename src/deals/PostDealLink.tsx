@@ -17,9 +17,15 @@ export function PostDealLink({ dealId, onShow }: PostDealLinkProps) {
   const shown = use(ShownDeal);
   if (name === undefined || dealId === shown) return null;
   return (
-    <DealAnchor className="post__deal" dealId={dealId} onShow={onShow}>
+    // Named in full by a label that starts with what it shows (the name alone would not say where
+    // it goes; a hidden span would be read with a space before its colon, as a block of its own).
+    <DealAnchor
+      className="post__deal"
+      dealId={dealId}
+      onShow={onShow}
+      aria-label={`${name}: all posts on this deal`}
+    >
       {name}
-      <span className="visually-hidden">: all posts on this deal</span>
     </DealAnchor>
   );
 }
