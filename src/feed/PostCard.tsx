@@ -6,7 +6,7 @@ import { canComment, canRemoveComment, canReportComment, isAdmin } from '../data
 import { CommentsClosed } from './CommentsClosed';
 import { CommentList } from './CommentList';
 import { DealStatusBadge } from './DealStatusBadge';
-import { useDealLink } from './dealLinkSlot';
+import { DealLinkSlot } from './dealLinkSlot';
 import { LazyCommentBox } from './lazyComments';
 import { useFeedContext } from './feedContext';
 import type { Post } from '../data/post';
@@ -28,7 +28,6 @@ export interface PostCardProps {
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
   const { user, ops, now, deletedElsewhere } = useFeedContext();
   const closed = commentsClosed(post);
-  const dealLink = useDealLink();
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
@@ -57,7 +56,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
         <PublishedTime created={post.created} now={now} />
         {post.status && <DealStatusBadge status={post.status} />}
         {/* Last in the row, so nothing moves when it comes after the first paint. */}
-        {post.deal && dealLink?.(post.deal)}
+        {post.deal && <DealLinkSlot dealId={post.deal} />}
       </div>
       <PostImage url={post.imageUrl} alt={post.title} priority={imagePriority} />
       {admin && editing ? (

@@ -14,9 +14,12 @@ export function provideDealLink(next: DealLinkRender): void {
   for (const listener of listeners) listener();
 }
 
-/** How this card shows its deal's link; undefined until the deals chunk has come. */
-export function useDealLink(): DealLinkRender | undefined {
-  return useSyncExternalStore(subscribe, () => render);
+/**
+ * A card's link to its deal once the deals chunk has come; nothing before. Only this re-renders
+ * when it comes, not the card around it.
+ */
+export function DealLinkSlot({ dealId }: { dealId: string }): ReactNode {
+  return useSyncExternalStore(subscribe, () => render)?.(dealId);
 }
 
 function subscribe(listener: () => void): () => void {
