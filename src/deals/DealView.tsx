@@ -6,6 +6,7 @@ import { leaveDeal, openedFromPage } from '../lib/dealHistory';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { DealHistory } from './DealHistory';
 import { dealStatusText } from './dealWords';
+import { ShownDeal } from './shownDeal';
 
 export interface DealViewProps {
   dealId: string;
@@ -66,14 +67,16 @@ export function DealView({ dealId, query, user, onMissing, onShow }: DealViewPro
         </div>
       )}
       {deal && <DealHistory history={deal.history} />}
-      <Feed
-        feed={feed}
-        query={query}
-        alsoMatches={deal?.name}
-        user={user}
-        labelledBy={headingId}
-        firstPageFailure={FAILED}
-      />
+      <ShownDeal value={dealId}>
+        <Feed
+          feed={feed}
+          query={query}
+          alsoMatches={deal?.name}
+          user={user}
+          labelledBy={headingId}
+          firstPageFailure={FAILED}
+        />
+      </ShownDeal>
     </div>
   );
 }

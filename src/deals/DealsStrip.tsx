@@ -1,12 +1,14 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { Deal } from '../data/deal';
 import type { DealFilter } from '../data/dealQueries';
 import { useDealsStrip } from '../hooks/useDealsStrip';
 import { useNow } from '../hooks/useNow';
-import { dealHref, pushDeal } from '../lib/dealHistory';
+import { provideDealLink } from '../feed/dealLinkSlot';
 import { PublishedTime } from '../feed/PublishedTime';
 import { useNeedsNetwork } from '../ui/needsNetwork';
+import { DealAnchor } from './DealAnchor';
 import { dealStatusText } from './dealWords';
+import { PostDealLink } from './PostDealLink';
 
 const FILTERS: [DealFilter, string][] = [
   ['all', 'All deals'],
@@ -40,6 +42,11 @@ export function DealsStrip({ current, onShow }: DealsStripProps) {
   const headingId = useId();
   const now = useNow(TIME_REFRESH_MS);
   const network = useNeedsNetwork();
+  // The strip's chunk brings the cards' links to their deals, named from what the strip reads.
+  useEffect(
+    () => provideDealLink((dealId) => <PostDealLink dealId={dealId} onShow={onShow} />),
+    [onShow],
+  );
   return (
     <section className="deals" aria-labelledby={headingId}>
       <div className="deals__bar">
@@ -93,28 +100,14 @@ interface DealLinkProps {
 /** 'Mateo Arlanza · Medical · 2 hours ago', a link to the deal's feed. */
 function DealLink({ deal, now, current, onShow }: DealLinkProps) {
   return (
-    <a
+    <DealAnchor
       className="deals__deal"
-      href={dealHref(deal.id)}
+      dealId={deal.id}
       aria-current={current ? 'page' : undefined}
-      onClick={(event) => {
-        // A plain click opens it here; a modified click (new tab, window) is the browser's.
-        if (
-          event.button !== 0 ||
-          event.metaKey ||
-          event.ctrlKey ||
-          event.shiftKey ||
-          event.altKey
-        ) {
-          return;
-        }
-        event.preventDefault();
-        pushDeal(deal.id);
-        onShow(deal.id);
-      }}
+      onShow={onShow}
     >
       <span className="deals__name">{deal.name}</span> · {dealStatusText(deal.status)} ·{' '}
       <PublishedTime created={deal.changed} now={now} />
-    </a>
+    </DealAnchor>
   );
 }

@@ -6,6 +6,7 @@ import { canComment, canRemoveComment, canReportComment, isAdmin } from '../data
 import { CommentsClosed } from './CommentsClosed';
 import { CommentList } from './CommentList';
 import { DealStatusBadge } from './DealStatusBadge';
+import { DealLinkSlot } from './dealLinkSlot';
 import { LazyCommentBox } from './lazyComments';
 import { useFeedContext } from './feedContext';
 import type { Post } from '../data/post';
@@ -54,6 +55,8 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
         </h3>
         <PublishedTime created={post.created} now={now} />
         {post.status && <DealStatusBadge status={post.status} />}
+        {/* Last in the row, so nothing moves when it comes after the first paint. */}
+        {post.deal && <DealLinkSlot dealId={post.deal} />}
       </div>
       <PostImage url={post.imageUrl} alt={post.title} priority={imagePriority} />
       {admin && editing ? (

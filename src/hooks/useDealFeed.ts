@@ -4,6 +4,7 @@ import { feedReducer, initialFeedState } from '../data/feedReducer';
 import type { Cursor } from '../data/page';
 import { listDealPosts, readDeal } from '../store/dealReads';
 import { onDealWritten } from './knownDeals';
+import { learnDealNames } from './useDealNames';
 import { changesNotWrittenHere, listenToChanges } from './liveChecks';
 import type { FeedModel } from './useFeed';
 import { useFeedWrites } from './useFeedWrites';
@@ -39,6 +40,7 @@ export function useDealFeed(dealId: string): DealFeed {
     let current = true;
     readDeal(dealId).then(
       (deal) => {
+        if (deal) learnDealNames([deal]);
         if (current) setRead(deal ? { status: 'shown', deal } : { status: 'missing', deal: null });
       },
       (error: unknown) => {

@@ -4,6 +4,7 @@ import { withChangedDeals, type DealFilter } from '../data/dealQueries';
 import type { Post } from '../data/post';
 import { listDeals, readDeals } from '../store/dealReads';
 import { onDealWritten } from './knownDeals';
+import { learnDealNames } from './useDealNames';
 import { listenToChanges } from './liveChecks';
 
 export type DealListStatus = 'loading' | 'ready' | 'failed';
@@ -42,7 +43,10 @@ export function useDealsStrip(): DealsStrip {
   const load = useCallback((chosen: DealFilter) => {
     setLists((current) => ({ ...current, [chosen]: LOADING }));
     listDeals(chosen).then(
-      (deals) => setLists((current) => ({ ...current, [chosen]: { deals, status: 'ready' } })),
+      (deals) => {
+        learnDealNames(deals);
+        setLists((current) => ({ ...current, [chosen]: { deals, status: 'ready' } }));
+      },
       (error: unknown) => {
         console.error('Could not load the deals', error);
         setLists((current) => ({ ...current, [chosen]: { deals: [], status: 'failed' } }));
@@ -57,14 +61,16 @@ export function useDealsStrip(): DealsStrip {
   const reread = useCallback((ids: string[]) => {
     if (ids.length === 0) return;
     readDeals(ids).then(
-      ({ found, missing }) =>
+      ({ found, missing }) => {
+        learnDealNames(found);
         setLists((current) => {
           const next: Partial<Record<DealFilter, DealList>> = {};
           for (const [key, list] of entries(current)) {
             next[key] = { ...list, deals: withChangedDeals(list.deals, found, missing, key) };
           }
           return next;
-        }),
+        });
+      },
       (error: unknown) => console.warn('Could not read the changed deals', error),
     );
   }, []);
