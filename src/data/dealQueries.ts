@@ -103,7 +103,8 @@ export function dealsChangedQuery(after: number) {
         fieldFilter: {
           field: { fieldPath: 'changed' },
           op: 'GREATER_THAN',
-          value: { integerValue: String(after) },
+          // Stored as the commit's timestamp (firestore.rules: changed == request.time).
+          value: { timestampValue: new Date(after).toISOString() },
         },
       },
       orderBy: [{ field: { fieldPath: 'changed' }, direction: 'ASCENDING' }],

@@ -11,9 +11,10 @@ export function DealNotice() {
   const [news, setNews] = useState<DealNews | null>(null);
   useEffect(() => onNews(setNews), []);
   return (
-    <div role="status" className={news ? 'deal-notice deal-notice--shown' : 'deal-notice'}>
-      {news && (
-        <>
+    <div className={news ? 'deal-notice deal-notice--shown' : 'deal-notice'}>
+      {/* Always there, so a screen reader hears what comes into it. */}
+      <div role="status">
+        {news && (
           <a
             className="deal-notice__link"
             href={dealHref(news.id)}
@@ -26,10 +27,12 @@ export function DealNotice() {
           >
             {newsText(news)}
           </a>
-          <button type="button" className="button button--small" onClick={() => setNews(null)}>
-            Dismiss
-          </button>
-        </>
+        )}
+      </div>
+      {news && (
+        <button type="button" className="button button--small" onClick={() => setNews(null)}>
+          Dismiss
+        </button>
       )}
     </div>
   );
