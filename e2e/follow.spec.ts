@@ -1,8 +1,9 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { dealIdFor } from '../src/data/deal';
 import { expect, test } from './fixtures';
-import { articles, openFeed, openPostForm, signInAsAdmin } from './support/app';
-import { dealLink, dealsStrip } from './support/deals';
+import { articles, openFeed, openPostForm, signInAsAdmin, useTheme } from './support/app';
+import { describeFindings, scanPage } from './support/axe';
+import { dealLink, dealLinkText, dealLinks, dealsStrip } from './support/deals';
 
 /**
  * Following a deal (issue 31): a visitor follows one, the administrator moves it on in another
@@ -106,16 +107,18 @@ async function openDeal(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: DEAL, exact: true })).toBeVisible();
 }
 
-/** The administrator, in another browser, posts in the deal with status 'Done deal'. */
-async function moveToDone(admin: Page): Promise<void> {
-  await openFeed(admin);
-  await signInAsAdmin(admin);
+/** The administrator, in another browser, posts in the deal with a new status. */
+async function moveDeal(admin: Page, status: 'Done deal' | 'Medical' = 'Done deal'): Promise<void> {
+  if (!(await admin.getByRole('button', { name: 'Logout' }).isVisible())) {
+    await openFeed(admin);
+    await signInAsAdmin(admin);
+  }
   const form = await openPostForm(admin);
-  const title = `${DEAL} signs`;
+  const title = `${DEAL}: ${status}`;
   await form.getByRole('textbox', { name: 'Post title' }).fill(title);
   await form.getByRole('textbox', { name: 'Post content' }).fill('Done.');
   await form.getByRole('combobox', { name: 'Deal', exact: true }).fill(DEAL);
-  await form.getByRole('combobox', { name: 'Deal status' }).selectOption({ label: 'Done deal' });
+  await form.getByRole('combobox', { name: 'Deal status' }).selectOption({ label: status });
   await form.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(articles(admin).first()).toHaveAccessibleName(title);
 }
@@ -148,7 +151,7 @@ test.describe('following a deal', () => {
     await setHidden(page, true);
     const secondReads = firestoreRequests(second);
 
-    await moveToDone(admin);
+    await moveDeal(admin);
     await page.clock.fastForward(TOLD_WITHIN_MS);
     await expect
       .poll(() => notifications(page))
@@ -180,5 +183,95 @@ test.describe('following a deal', () => {
       .toHaveLength(1);
     const opened = dealAddress.test(page.url()) ? page : second;
     await expect(opened.getByRole('heading', { level: 2, name: DEAL, exact: true })).toBeVisible();
+  });
+
+  test('follows survive a reload, the Following filter lists exactly them, a move is told in the page, and unfollowed nothing is', async ({
+    page,
+    otherPage: admin,
+  }) => {
+    await page.addInitScript(INIT);
+    await page.clock.install();
+    const strip = dealsStrip(page);
+    await openFeedAndStrip(page);
+    await followingFilter(page).click();
+    await expect(strip.getByText('No followed deals: open a deal and press Follow.')).toBeVisible();
+
+    await strip.getByRole('button', { name: 'All deals', exact: true }).click();
+
+    // Two follows; the browser refuses notifications (never granted): the line says so.
+    await dealLink(strip, 'Lucas Ferrand').click();
+    await followButton(page).click();
+    await expect(followButton(page)).toHaveAttribute('aria-pressed', 'true');
+    await openDeal(page);
+    await followButton(page).click();
+    await expect(followButton(page)).toHaveAccessibleDescription(
+      'Notifications are blocked: you will be told on this page only, while it is open.',
+    );
+    await page.reload();
+    await expect(followButton(page)).toHaveAttribute('aria-pressed', 'true');
+    await followingFilter(page).click();
+    await expect(dealLinks(strip)).toHaveCount(2);
+    await expect(dealLink(strip, DEAL)).toBeVisible();
+    await expect(dealLink(strip, 'Lucas Ferrand')).toBeVisible();
+
+    // Unfollowed, a deal leaves the filter at once.
+    await dealLink(strip, 'Lucas Ferrand').click();
+    await followButton(page).click();
+    await expect(followButton(page)).toHaveAttribute('aria-pressed', 'false');
+    await expect(dealLinks(strip)).toHaveCount(1);
+    await expect(dealLink(strip, DEAL)).toBeVisible();
+
+    // The visible page's own live check tells the move: a notice, focus and scroll left alone.
+    await openDeal(page);
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML);
+    const scrollY = await page.evaluate(() => window.scrollY);
+    await moveDeal(admin);
+    await page.clock.fastForward(CHECK_EVERY_MS);
+    await expect(notice(page)).toHaveText(`${DEAL}: Done deal`);
+    await expect(notice(page).getByRole('link', { name: `${DEAL}: Done deal` })).toHaveAttribute(
+      'href',
+      `/?deal=${DEAL_ID}`,
+    );
+    expect(await page.evaluate(() => document.activeElement?.outerHTML)).toBe(focused);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
+    expect(await notifications(page)).toEqual([]);
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(page, theme);
+      const findings = await scanPage(page);
+      expect(findings, `follow and its notice, ${theme}: ${describeFindings(findings)}`).toEqual(
+        [],
+      );
+    }
+
+    // Unfollowed: the next move is told neither visible nor hidden.
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await followButton(page).click();
+    await expect(followButton(page)).toHaveAttribute('aria-pressed', 'false');
+    await expect(strip.getByText('No followed deals: open a deal and press Follow.')).toBeVisible();
+    await strip.getByRole('button', { name: 'All deals', exact: true }).click();
+    await moveDeal(admin, 'Medical');
+    await page.clock.fastForward(CHECK_EVERY_MS);
+    await expect(dealLink(strip, DEAL)).toHaveText(dealLinkText(DEAL, 'Medical'));
+    await setHidden(page, true);
+    await page.clock.fastForward(TOLD_WITHIN_MS);
+    await setHidden(page, false);
+    await page.clock.fastForward(CHECK_EVERY_MS);
+    await expect(page.getByRole('status').filter({ hasText: DEAL })).toHaveCount(0);
+  });
+
+  test('with no follows, a hidden tab makes no Firestore request for 10 minutes', async ({
+    page,
+  }) => {
+    await page.addInitScript(INIT);
+    await page.clock.install();
+    await openFeedAndStrip(page);
+    await setHidden(page, true);
+    const requests = firestoreRequests(page);
+    await page.clock.runFor(10 * 60_000);
+    const whileHidden = [...requests];
+    // Shown again, it checks at once: the counter does see the page's requests.
+    await setHidden(page, false);
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
+    expect(whileHidden).toEqual([]);
   });
 });
