@@ -170,10 +170,16 @@ test.describe('following a deal', () => {
     // of the site (the browser's most recently focused) shows the deal's feed.
     const [worker] = context.serviceWorkers();
     const shownTitles = await worker.evaluate(async () => {
-      // As: this runs in the service worker, whose global the page's types do not know.
-      const sw = self as unknown as ServiceWorkerGlobalScope;
+      /** The service worker's global, as far as this click needs it. */
+      interface WorkerScope {
+        registration: { getNotifications(): Promise<{ title: string }[]> };
+        NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
+        dispatchEvent(event: Event): boolean;
+      }
+      // As: this runs in the service worker, whose global e2e's DOM types do not describe.
+      const sw = self as unknown as WorkerScope;
       const shown = await sw.registration.getNotifications();
-      sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown[0] }));
+      sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: shown[0] }));
       return shown.map((notification) => notification.title);
     });
     expect(shownTitles).toEqual([`${DEAL}: Done deal`]);
