@@ -155,6 +155,9 @@ export function startFollowChecks(): () => void {
 }
 
 function run(): () => void {
+  // Never checked by any tab: the first check is a full pace after this page started (its first
+  // page was read then), not at once.
+  const started = Date.now();
   let leader = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let checking = false;
@@ -172,7 +175,7 @@ function run(): () => void {
     clearTimeout(timer);
     timer = undefined;
     if (checking || !active()) return;
-    const due = readMarks().at + hiddenDelay(failures);
+    const due = Math.max(readMarks().at, started) + hiddenDelay(failures);
     timer = setTimeout(() => void check(), Math.max(0, due - Date.now()));
   }
 
@@ -181,7 +184,7 @@ function run(): () => void {
     if (checking || !active()) return;
     const marks = readMarks();
     // Another tab (or this one, visible) checked since: its reads cover this one.
-    if (Date.now() - marks.at < hiddenDelay(failures)) return schedule();
+    if (Date.now() - Math.max(marks.at, started) < hiddenDelay(failures)) return schedule();
     checking = true;
     writeMarks({ at: Date.now(), to: marks.to });
     try {
