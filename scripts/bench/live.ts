@@ -68,7 +68,7 @@ interface CountedPage {
 /**
  * `tabs` pages of the site in one browser (one context: they share localStorage, Web Locks and
  * BroadcastChannel, as a fan's tabs do), their Firestore reads counted together; `page` is the
- * first. Each page's clock is Playwright's, moved in step.
+ * first. Their clock is Playwright's, one for the context.
  */
 async function openCounted(browser: Browser, url: string, tabs = 1): Promise<CountedPage> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -91,10 +91,11 @@ async function openCounted(browser: Browser, url: string, tabs = 1): Promise<Cou
     for (let i = 0; i < 200 && inFlight > 0; i += 1) await page.waitForTimeout(10);
     await Promise.all(pending);
   };
+  // One clock for the browser's pages (Playwright's clock is the context's).
+  await context.clock.install();
   const pages: Page[] = [];
   for (let index = 0; index < tabs; index += 1) {
     const page = await context.newPage();
-    await page.clock.install();
     page.on('request', () => (inFlight += 1));
     page.on('requestfailed', () => (inFlight -= 1));
     page.on('requestfinished', (request) => {
@@ -124,7 +125,7 @@ async function openCounted(browser: Browser, url: string, tabs = 1): Promise<Cou
     },
     async pass(ms, each) {
       for (let elapsed = STEP; elapsed <= ms; elapsed += STEP) {
-        for (const page of pages) await page.clock.runFor(STEP);
+        await context.clock.runFor(STEP);
         await first.waitForTimeout(5);
         await settle(first);
         await each?.(elapsed);
