@@ -19,7 +19,9 @@ export function DealNotice() {
             className="deal-notice__link"
             href={dealHref(news.id)}
             onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+              // A plain click shows it here; a modified one (new tab, window) is the browser's.
+              if (event.button !== 0 || modified) return;
               event.preventDefault();
               openDealHere(news.id);
               setNews(null);
