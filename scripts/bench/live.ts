@@ -3,6 +3,7 @@
  * live, counted as Firestore bills them (a query: one read per document returned, at least one; a
  * batchGet: one per document asked for), in 10 minutes of the page's time, against the local
  * emulators. Scenarios: nothing changing; a post and 20 comments added meanwhile; a hidden tab;
+ * a hidden tab following a deal, and five such tabs of one browser (issue 31);
  * a tab shown and hidden every 2 seconds (the checks' least gap is what bounds it); the
  * administrator's moderation view open with nothing changing; and a deal's own feed open, the deals
  * strip above it, with nothing changing. The page's
@@ -25,6 +26,8 @@ const SPAN = 10 * MINUTE;
 const STEP = 1_000;
 /** The issue's budget for a visible tab with nothing changing. */
 const VISIBLE_BUDGET = 300;
+/** Issue 31's budget for a hidden browser (any number of tabs) following deals, nothing changing. */
+const HIDDEN_FOLLOWING_BUDGET = 40;
 
 interface Budget {
   name: string;
@@ -62,12 +65,16 @@ interface CountedPage {
   close(): Promise<void>;
 }
 
-async function openCounted(browser: Browser, url: string): Promise<CountedPage> {
+/**
+ * `tabs` pages of the site in one browser (one context: they share localStorage, Web Locks and
+ * BroadcastChannel, as a fan's tabs do), their Firestore reads counted together; `page` is the
+ * first. Their clock is Playwright's, one for the context.
+ */
+async function openCounted(browser: Browser, url: string, tabs = 1): Promise<CountedPage> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
   // The page's visibility, under the bench's control (a headless page is always visible).
   // As a string: tsx would wrap the arrow functions of a function in helpers the page lacks.
-  await page.addInitScript(`
+  await context.addInitScript(`
     let hidden = false;
     Object.defineProperty(Document.prototype, 'visibilityState', {
       get: () => (hidden ? 'hidden' : 'visible'),
@@ -77,43 +84,50 @@ async function openCounted(browser: Browser, url: string): Promise<CountedPage> 
       document.dispatchEvent(new Event('visibilitychange'));
     };
   `);
-  await page.clock.install();
   let reads = 0;
   const pending = new Set<Promise<void>>();
   let inFlight = 0;
-  page.on('request', () => (inFlight += 1));
-  page.on('requestfailed', () => (inFlight -= 1));
-  page.on('requestfinished', (request) => {
-    const counted = billedReads(request).then((billed) => {
-      reads += billed;
-    });
-    pending.add(counted);
-    void counted.finally(() => {
-      pending.delete(counted);
-      inFlight -= 1;
-    });
-  });
-  const settle = async () => {
+  const settle = async (page: Page) => {
     for (let i = 0; i < 200 && inFlight > 0; i += 1) await page.waitForTimeout(10);
     await Promise.all(pending);
   };
-  await page.goto(url);
-  await page.getByRole('article').first().waitFor();
-  // The deals strip reads its deals once, after the first page: part of the first load.
-  await page.getByRole('region', { name: 'Deals' }).getByRole('link').first().waitFor();
-  await settle();
+  // One clock for the browser's pages (Playwright's clock is the context's).
+  await context.clock.install();
+  const pages: Page[] = [];
+  for (let index = 0; index < tabs; index += 1) {
+    const page = await context.newPage();
+    page.on('request', () => (inFlight += 1));
+    page.on('requestfailed', () => (inFlight -= 1));
+    page.on('requestfinished', (request) => {
+      const counted = billedReads(request).then((billed) => {
+        reads += billed;
+      });
+      pending.add(counted);
+      void counted.finally(() => {
+        pending.delete(counted);
+        inFlight -= 1;
+      });
+    });
+    await page.goto(url);
+    await page.getByRole('article').first().waitFor();
+    // The deals strip reads its deals once, after the first page: part of the first load.
+    await page.getByRole('region', { name: 'Deals' }).getByRole('link').first().waitFor();
+    await settle(page);
+    pages.push(page);
+  }
+  const [first] = pages;
   return {
-    page,
+    page: first,
     reads: () => reads,
     async setHidden(hidden) {
-      await page.evaluate(`window.__setHidden(${hidden})`);
-      await settle();
+      for (const page of pages) await page.evaluate(`window.__setHidden(${hidden})`);
+      await settle(first);
     },
     async pass(ms, each) {
       for (let elapsed = STEP; elapsed <= ms; elapsed += STEP) {
-        await page.clock.runFor(STEP);
-        await page.waitForTimeout(5);
-        await settle();
+        await context.clock.runFor(STEP);
+        await first.waitForTimeout(5);
+        await settle(first);
         await each?.(elapsed);
       }
     },
@@ -148,6 +162,30 @@ async function main(): Promise<number> {
         await tab.setHidden(true);
         await tab.pass(SPAN);
       });
+      // Issue 31: a followed deal, every tab hidden: one tab checks the deals' change stamps every
+      // 90 s (src/hooks/followChecks.ts), one read each with nothing changing.
+      await scenario(
+        chromium,
+        url,
+        'hidden-with-follows',
+        async (tab) => {
+          await tab.setHidden(true);
+          await tab.pass(SPAN);
+        },
+        followFirstDeal,
+      );
+      // Five tabs of the site, all hidden, a deal followed: they share one checker (a Web Lock).
+      await scenario(
+        chromium,
+        url,
+        'five-hidden-tabs-with-follows',
+        async (tab) => {
+          await tab.setHidden(true);
+          await tab.pass(SPAN);
+        },
+        followFirstDeal,
+        5,
+      );
       // The administrator's moderation view open: it rides on the feed's own check (a read for
       // new comments only when a post changed), so an idle hour costs what the feed's does.
       await scenario(
@@ -204,8 +242,9 @@ async function scenario(
   name: string,
   run: (tab: CountedPage) => Promise<void>,
   prepare?: (tab: CountedPage) => Promise<void>,
+  tabs = 1,
 ): Promise<void> {
-  const tab = await openCounted(browser, url);
+  const tab = await openCounted(browser, url, tabs);
   try {
     await prepare?.(tab);
     const firstLoad = tab.reads();
@@ -216,7 +255,9 @@ async function scenario(
     report(`live-${name}-reads-in-10-min`, live, 'reads');
     report(`live-${name}-reads-per-hour`, perHour, 'reads/h');
     if (name === 'hidden') budgets.push({ name: `${name} reads/h`, value: perHour, limit: 0 });
-    else if (name !== 'post-and-20-comments') {
+    else if (name.includes('hidden-with-follows') || name.includes('hidden-tabs-with-follows')) {
+      budgets.push({ name: `${name} reads/h`, value: perHour, limit: HIDDEN_FOLLOWING_BUDGET });
+    } else if (name !== 'post-and-20-comments') {
       budgets.push({ name: `${name} reads/h`, value: perHour, limit: VISIBLE_BUDGET });
     }
   } finally {
@@ -235,6 +276,21 @@ async function openModeration(tab: CountedPage): Promise<void> {
     .click();
   await page.getByRole('button', { name: 'Moderation' }).click();
   await page.getByRole('region', { name: 'Moderation' }).getByRole('listitem').first().waitFor();
+  await tab.pass(STEP);
+}
+
+/**
+ * Opens the strip's most recently changed deal, presses Follow (no notification permission asked
+ * of a headless browser: it refuses), and goes back to the full feed.
+ */
+async function followFirstDeal(tab: CountedPage): Promise<void> {
+  await openDeal(tab);
+  const { page } = tab;
+  const follow = page.getByRole('button', { name: 'Follow', exact: true });
+  await follow.click();
+  await page.locator('button[aria-pressed="true"]', { hasText: 'Follow' }).waitFor();
+  await page.getByRole('link', { name: 'All posts' }).click();
+  await page.getByRole('feed').first().waitFor();
   await tab.pass(STEP);
 }
 

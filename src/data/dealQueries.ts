@@ -88,3 +88,27 @@ export function withChangedDeals(
     .sort((a, b) => b.changed - a.changed || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
     .slice(0, DEALS_PER_READ);
 }
+
+/**
+ * The deals whose summary changed after `after` (server time, ms), oldest change first: what a
+ * hidden tab's check of its followed deals reads (hooks/followChecks.ts). With nothing changed it
+ * returns no document, which Firestore bills as one read. A single-field range and order: no
+ * composite index.
+ */
+export function dealsChangedQuery(after: number) {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: DEALS }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'changed' },
+          op: 'GREATER_THAN',
+          // Stored as the commit's timestamp (firestore.rules: changed == request.time).
+          value: { timestampValue: new Date(after).toISOString() },
+        },
+      },
+      orderBy: [{ field: { fieldPath: 'changed' }, direction: 'ASCENDING' }],
+      limit: DEALS_PER_READ,
+    },
+  };
+}

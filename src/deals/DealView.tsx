@@ -5,6 +5,7 @@ import { useDealFeed } from '../hooks/useDealFeed';
 import { leaveDeal, openedFromPage } from '../lib/dealHistory';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { DealHistory } from './DealHistory';
+import { FollowButton } from './FollowButton';
 import { dealStatusText } from './dealWords';
 import { ShownDeal } from './shownDeal';
 
@@ -47,6 +48,7 @@ export function DealView({ dealId, query, user, onMissing, onShow }: DealViewPro
           {deal?.name ?? 'Deal'}
         </h2>
         {deal && <p className="deal-view__status">Now: {dealStatusText(deal.status)}</p>}
+        {deal && <FollowButton deal={deal} />}
         <a
           className="deal-view__back"
           href={import.meta.env.BASE_URL}

@@ -1,25 +1,27 @@
 import { useEffect, useId } from 'react';
 import type { Deal } from '../data/deal';
-import type { DealFilter } from '../data/dealQueries';
-import { useDealsStrip } from '../hooks/useDealsStrip';
+import { useDealsStrip, type StripFilter } from '../hooks/useDealsStrip';
 import { useNow } from '../hooks/useNow';
 import { provideDealLink } from '../feed/dealLinkSlot';
 import { PublishedTime } from '../feed/PublishedTime';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { DealAnchor } from './DealAnchor';
+import { DealNotice } from './DealNotice';
 import { dealStatusText } from './dealWords';
 import { PostDealLink } from './PostDealLink';
 
-const FILTERS: [DealFilter, string][] = [
+const FILTERS: [StripFilter, string][] = [
   ['all', 'All deals'],
   ['open', 'Open deals'],
   ['done', 'Done deals'],
+  ['following', 'Following'],
 ];
 
-const EMPTY: Record<DealFilter, string> = {
+const EMPTY: Record<StripFilter, string> = {
   all: 'No deals yet.',
   open: 'No open deals.',
   done: 'No done deals yet.',
+  following: 'No followed deals: open a deal and press Follow.',
 };
 
 /** How often "2 hours ago" is worked out again. */
@@ -34,8 +36,8 @@ export interface DealsStripProps {
 
 /**
  * The deals of the window at a glance, above the feed: each deal's status and when it last changed,
- * most recently changed first, filtered to all, open or done deals. Each is a link to its feed,
- * so it can also be opened in a new tab or shared.
+ * most recently changed first, filtered to all, open, done or followed deals. Each is a link to its
+ * feed, so it can also be opened in a new tab or shared. A followed deal's move is told below it.
  */
 export function DealsStrip({ current, onShow }: DealsStripProps) {
   const { filter, setFilter, list, retry } = useDealsStrip();
@@ -86,6 +88,7 @@ export function DealsStrip({ current, onShow }: DealsStripProps) {
           ))}
         </ul>
       )}
+      <DealNotice />
     </section>
   );
 }

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { movesDealOn, type Deal } from '../data/deal';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isOpenStatus, movesDealOn, type Deal } from '../data/deal';
 import { withChangedDeals, type DealFilter } from '../data/dealQueries';
 import type { Post } from '../data/post';
 import { listDeals, readDeals } from '../store/dealReads';
+import { startFollowChecks, tellMoved } from './followChecks';
+import { useFollows, type FollowedDeal } from './follows';
 import { onDealWritten } from './knownDeals';
 import { learnDealNames } from './useDealNames';
 import { listenToChanges } from './liveChecks';
@@ -14,9 +16,12 @@ export interface DealList {
   status: DealListStatus;
 }
 
+/** The strip's filters: the lists the server filters, and the deals this device follows. */
+export type StripFilter = DealFilter | 'following';
+
 export interface DealsStrip {
-  filter: DealFilter;
-  setFilter: (filter: DealFilter) => void;
+  filter: StripFilter;
+  setFilter: (filter: StripFilter) => void;
   /** The chosen filter's deals, most recently changed first. */
   list: DealList;
   /** Reads the chosen filter's list again after it failed. */
@@ -32,17 +37,32 @@ const LOADING: DealList = { deals: [], status: 'loading' };
  * deal comes with such a post, firestore.rules), or names a deal the strip does not know.
  */
 export function useDealsStrip(): DealsStrip {
-  const [filter, setFilter] = useState<DealFilter>('all');
-  const [lists, setLists] = useState<Partial<Record<DealFilter, DealList>>>({});
+  const [filter, setFilter] = useState<StripFilter>('all');
+  const [lists, setLists] = useState<Partial<Record<StripFilter, DealList>>>({});
+  const follows = useFollows();
+  const followsRef = useRef(follows);
+  useEffect(() => {
+    followsRef.current = follows;
+  }, [follows]);
+  // A followed deal's move is told (a notice, a notification), here and from a background tab.
+  useEffect(() => startFollowChecks(), []);
   // What the live checks' listener compares with, without subscribing again on every change.
   const listsRef = useRef(lists);
   useEffect(() => {
     listsRef.current = lists;
   }, [lists]);
 
-  const load = useCallback((chosen: DealFilter) => {
+  const load = useCallback((chosen: StripFilter) => {
     setLists((current) => ({ ...current, [chosen]: LOADING }));
-    listDeals(chosen).then(
+    // The followed deals as they are now: one read each, when the filter is chosen.
+    const ids = followsRef.current.map((deal) => deal.id);
+    const read =
+      chosen !== 'following'
+        ? listDeals(chosen)
+        : ids.length === 0
+          ? Promise.resolve([])
+          : readDeals(ids).then(({ found }) => found);
+    read.then(
       (deals) => {
         learnDealNames(deals);
         setLists((current) => ({ ...current, [chosen]: { deals, status: 'ready' } }));
@@ -64,12 +84,15 @@ export function useDealsStrip(): DealsStrip {
       ({ found, missing }) => {
         learnDealNames(found);
         setLists((current) => {
-          const next: Partial<Record<DealFilter, DealList>> = {};
+          const next: Partial<Record<StripFilter, DealList>> = {};
           for (const [key, list] of entries(current)) {
-            next[key] = { ...list, deals: withChangedDeals(list.deals, found, missing, key) };
+            const within = key === 'following' ? 'all' : key;
+            next[key] = { ...list, deals: withChangedDeals(list.deals, found, missing, within) };
           }
           return next;
         });
+        // A followed deal among them may have moved: told once, here or by another tab.
+        void tellMoved(found);
       },
       (error: unknown) => console.warn('Could not read the changed deals', error),
     );
@@ -83,7 +106,42 @@ export function useDealsStrip(): DealsStrip {
   useEffect(() => onDealWritten((id) => reread([id])), [reread]);
 
   const retry = useCallback(() => load(filter), [filter, load]);
-  return { filter, setFilter, list: lists[filter] ?? LOADING, retry };
+  const following = useMemo(() => followedList(follows, lists), [follows, lists]);
+  const list = filter === 'following' ? following : (lists[filter] ?? LOADING);
+  return { filter, setFilter, list, retry };
+}
+
+/**
+ * The followed deals, most recently changed first, each as last read by any list (or as it was
+ * when followed): following or unfollowing shows at once, with no read.
+ */
+function followedList(
+  follows: readonly FollowedDeal[],
+  lists: Partial<Record<StripFilter, DealList>>,
+): DealList {
+  const read = lists.following ?? LOADING;
+  if (follows.length === 0) return { deals: [], status: 'ready' };
+  if (read.status !== 'ready') return read;
+  const known = new Map<string, Deal>();
+  for (const [, list] of entries(lists)) {
+    for (const deal of list.deals) {
+      const before = known.get(deal.id);
+      if (!before || before.changed < deal.changed) known.set(deal.id, deal);
+    }
+  }
+  const deals = follows.map(
+    ({ id, name, status, changed }): Deal =>
+      known.get(id) ?? {
+        id,
+        name,
+        status,
+        open: isOpenStatus(status),
+        changed,
+        post: '',
+        history: [],
+      },
+  );
+  return { deals: deals.sort((a, b) => b.changed - a.changed), status: 'ready' };
 }
 
 /** The deals changed posts name whose summary may have moved: unknown, or another status. */
@@ -99,8 +157,8 @@ function dealsToRead(posts: readonly Post[], lists: readonly (DealList | undefin
   return [...ids];
 }
 
-function entries(lists: Partial<Record<DealFilter, DealList>>): [DealFilter, DealList][] {
-  const all: DealFilter[] = ['all', 'open', 'done'];
+function entries(lists: Partial<Record<StripFilter, DealList>>): [StripFilter, DealList][] {
+  const all: StripFilter[] = ['all', 'open', 'done', 'following'];
   return all.flatMap((key) => {
     const list = lists[key];
     return list ? [[key, list]] : [];

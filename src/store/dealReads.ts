@@ -1,8 +1,14 @@
 import { config } from '../config';
 import { DEALS, decodeDeal, decodeDealBatch, decodeDeals, type Deal } from '../data/deal';
-import { dealPostsQuery, dealsQuery, type DealFilter } from '../data/dealQueries';
+import {
+  dealPostsQuery,
+  dealsChangedQuery,
+  dealsQuery,
+  type DealFilter,
+} from '../data/dealQueries';
 import { decodePage, type Cursor, type PostsPage } from '../data/page';
 import { documentUrl, documentsRoot } from '../data/postsQuery';
+import { readTimeOf } from '../data/restDecode';
 import type { BatchGot } from '../data/batchGet';
 import { StoreError } from '../data/storeError';
 import { postRest, restRead, restSettings } from './restReads';
@@ -38,4 +44,28 @@ export function readDeals(ids: readonly string[]): Promise<BatchGot<Deal>> {
   const root = documentsRoot(config.firebase.projectId);
   const documents = ids.map((id) => `${root}/${DEALS}/${id}`);
   return postRest('batchGet', { documents }, decodeDealBatch);
+}
+
+/** Deals as read at `readTime` (server time, ms; null when the answer had none). */
+export interface DealsAt {
+  deals: Deal[];
+  readTime: number | null;
+}
+
+function dealsAt(deals: Deal[], json: unknown): DealsAt {
+  const time = readTimeOf(json);
+  const readTime = time === null ? null : Date.parse(time);
+  return { deals, readTime: Number.isNaN(readTime) ? null : readTime };
+}
+
+/** The deals changed after `after` (server time, ms), oldest change first; one read if none. */
+export function readDealsChangedAfter(after: number): Promise<DealsAt> {
+  return postRest('runQuery', dealsChangedQuery(after), (json) => dealsAt(decodeDeals(json), json));
+}
+
+/** The deals `ids` name as they are now (one read each), and when they were read. */
+export function readDealsAt(ids: readonly string[]): Promise<DealsAt> {
+  const root = documentsRoot(config.firebase.projectId);
+  const documents = ids.map((id) => `${root}/${DEALS}/${id}`);
+  return postRest('batchGet', { documents }, (json) => dealsAt(decodeDealBatch(json).found, json));
 }

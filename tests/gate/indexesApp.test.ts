@@ -10,7 +10,7 @@ import { INDEXES_PATH } from '../../scripts/lib/emulators';
 import { parseIndexConfig } from '../../scripts/lib/gate/indexConfig';
 import { changesQuery } from '../../src/data/changes';
 import { COMMENTS } from '../../src/data/commentCopies';
-import { dealPostsQuery, dealsQuery } from '../../src/data/dealQueries';
+import { dealPostsQuery, dealsChangedQuery, dealsQuery } from '../../src/data/dealQueries';
 import { FIRST_PAGE_QUERY, pageQuery } from '../../src/data/postsQuery';
 import { shippedIndexesWithout } from '../support/shippedIndexes';
 import { startGateWith, type GateHarness as Harness } from './gateHarness';
@@ -75,6 +75,8 @@ const DEAL_QUERIES: [
   ['every deal', () => dealsQuery('all'), null],
   ['done deals', () => dealsQuery('done'), ['deals', ['status', 'changed']]],
   ['open deals', () => dealsQuery('open'), ['deals', ['open', 'changed']]],
+  // Issue 31: a hidden tab's check of its followed deals.
+  ['deals changed after a time', () => dealsChangedQuery(2_000), null],
 ];
 
 /** The names of the documents a runQuery answered. */
@@ -123,6 +125,7 @@ describe('the deals’ queries (issue 23)', () => {
       ['deals/jonas-weidemann', 'deals/mateo-arlanza'],
       ['deals/mateo-arlanza'],
       ['deals/jonas-weidemann'],
+      ['deals/mateo-arlanza', 'deals/jonas-weidemann'],
     ]);
   });
 
