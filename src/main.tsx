@@ -8,18 +8,26 @@ import './styles/app.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-// The first page (and a permalink's post) is usually here already (index.html asked for it before
-// this script loaded): then the first render shows posts, not a shell that shifts when they come
-// (src/store/firstPage.ts, src/store/pinnedRead.ts).
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/**
+ * The first render waits for index.html's first-page request, for at most this long: a shell
+ * painted first would shift when the posts come. Firestore (production, and Google's emulator
+ * behind every test) answers in tens of milliseconds, often after this script has run; a network
+ * slower than this gets the shell, which says it is loading.
+ */
+const FIRST_PAGE_WAIT_MS = 1500;
+const firstPage = firstPageAnswer();
+const waited = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
+// With it, the first render shows posts (src/store/firstPage.ts, src/store/pinnedRead.ts).
+void Promise.race([firstPage?.catch(() => null), waited]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 // The worker is registered once the first screen is painted: it never competes with the first
 // page (lib/registerServiceWorker.ts, whose code loads then).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const firstPage = firstPageAnswer();
   void pageLoaded()
     .then(() => import('./lib/registerServiceWorker'))
     .then(({ registerServiceWorker }) => registerServiceWorker(firstPage));
