@@ -158,31 +158,16 @@ async function main(): Promise<number> {
           if (Number.isInteger(index) && index >= 0 && index < 20) await comment(owner, id, index);
         });
       });
-      await scenario(chromium, url, 'hidden', async (tab) => {
-        await tab.setHidden(true);
-        await tab.pass(SPAN);
-      });
+      await scenario(chromium, url, 'hidden', hiddenForTheSpan);
       // Issue 31: a followed deal, every tab hidden: one tab checks the deals' change stamps every
       // 90 s (src/hooks/followChecks.ts), one read each with nothing changing.
-      await scenario(
-        chromium,
-        url,
-        'hidden-with-follows',
-        async (tab) => {
-          await tab.setHidden(true);
-          await tab.pass(SPAN);
-        },
-        followFirstDeal,
-      );
+      await scenario(chromium, url, 'hidden-with-follows', hiddenForTheSpan, followFirstDeal);
       // Five tabs of the site, all hidden, a deal followed: they share one checker (a Web Lock).
       await scenario(
         chromium,
         url,
         'five-hidden-tabs-with-follows',
-        async (tab) => {
-          await tab.setHidden(true);
-          await tab.pass(SPAN);
-        },
+        hiddenForTheSpan,
         followFirstDeal,
         5,
       );
@@ -236,6 +221,12 @@ async function main(): Promise<number> {
  * One fresh tab: its first load's reads (with what `prepare` does, such as signing in), then the
  * reads of `run` (10 minutes), as per hour.
  */
+/** A tab hidden at once and left so for the whole span. */
+async function hiddenForTheSpan(tab: CountedPage): Promise<void> {
+  await tab.setHidden(true);
+  await tab.pass(SPAN);
+}
+
 async function scenario(
   browser: Browser,
   url: string,
