@@ -135,6 +135,8 @@ test("closed comments and a full post say 'Comments are closed'", async ({ page,
   await expect(closed.getByRole('textbox', { name: 'Add a comment...' })).toHaveCount(0);
 
   await closing.getByRole('button', { name: 'Reopen comments' }).click();
+  // The card flips once the write is committed: only then can another page read it.
+  await expect(closing.getByRole('button', { name: 'Close comments' })).toBeVisible();
   await otherPage.reload();
   await expect(
     postAt(otherPage, 1).getByRole('textbox', { name: 'Add a comment...' }),
