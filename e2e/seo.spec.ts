@@ -23,6 +23,20 @@ test.describe('for search engines and shared links', () => {
     expect(manifest).toMatchObject({ name: expect.stringMatching(/Transfer News$/) });
   });
 
+  test('the page links its web app manifest once its first screen is painted', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest.webmanifest',
+    );
+    // What Chromium reads to offer installing (the bench's PWA check asks it the same).
+    const cdp = await page.context().newCDPSession(page);
+    await expect
+      .poll(async () => (await cdp.send('Page.getAppManifest')).url)
+      .toMatch(/\/manifest\.webmanifest$/);
+  });
+
   test('the page has a preview card with the 1200×630 picture made from the logo', async ({
     page,
   }) => {

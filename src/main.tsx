@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPageAnswer } from './store/firstPage';
+import { linkManifest } from './lib/manifestLink';
 import { pageLoaded } from './lib/pageLoaded';
 import './styles/theme.css';
 import './styles/app.css';
@@ -25,10 +26,15 @@ void Promise.race([firstPage?.catch(() => null), waited]).then(() =>
     </StrictMode>,
   ),
 );
-// The worker is registered once the first screen is painted: it never competes with the first
-// page (lib/registerServiceWorker.ts, whose code loads then).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void pageLoaded()
-    .then(() => import('./lib/registerServiceWorker'))
-    .then(({ registerServiceWorker }) => registerServiceWorker(firstPage));
+// The manifest is linked and the worker registered once the first screen is painted: neither
+// competes with the first page (lib/manifestLink.ts; lib/registerServiceWorker.ts, whose code
+// loads then). Production builds only: dev has neither.
+if (import.meta.env.PROD) {
+  void pageLoaded().then(() => {
+    linkManifest();
+    if (!('serviceWorker' in navigator)) return;
+    void import('./lib/registerServiceWorker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(firstPage),
+    );
+  });
 }

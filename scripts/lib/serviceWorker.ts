@@ -1,5 +1,6 @@
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { MANIFEST_HREF } from '../../src/lib/manifestLink.ts';
 
 /** The service worker's file name; firebase.json serves it `no-cache`, so updates are found. */
 export const SERVICE_WORKER_FILE = 'sw.js';
@@ -13,7 +14,12 @@ export const THEME_COLORS = { dark: '#0b1120', light: '#f3f5f9' } as const;
  * (src/lib/registerServiceWorker.ts), so the plugin adds no script to index.html; `vite build` only.
  */
 export function serviceWorker(clubName: string): Plugin[] {
+  return [...pwa(clubName), manifestLinkedLater()];
+}
+
+function pwa(clubName: string): Plugin[] {
   return VitePWA({
+    manifestFilename: MANIFEST_HREF.slice(1),
     strategies: 'injectManifest',
     srcDir: 'src/sw',
     filename: 'sw.ts',
@@ -41,4 +47,28 @@ export function serviceWorker(clubName: string): Plugin[] {
     },
     devOptions: { enabled: false },
   });
+}
+
+/**
+ * Takes the plugin's `<link rel="manifest">` out of index.html: the app links the manifest itself
+ * once the first screen is painted (src/lib/manifestLink.ts).
+ */
+function manifestLinkedLater(): Plugin {
+  return {
+    name: 'manifest-linked-later',
+    apply: 'build',
+    enforce: 'post', // after the plugin's own transform, which adds the link
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const link = /<link rel="manifest" href="([^"]*)"[^>]*>/.exec(html);
+        if (link?.[1] !== MANIFEST_HREF) {
+          throw new Error(
+            `index.html has no <link rel="manifest" href="${MANIFEST_HREF}"> to move`,
+          );
+        }
+        return html.replace(link[0], '');
+      },
+    },
+  };
 }

@@ -43,7 +43,7 @@ describe('firebase.json hosting', () => {
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
     ]);
-    expect(directives.get('img-src')).toEqual(["'self'", 'https:']);
+    expect(directives.get('img-src')).toEqual(["'self'", 'https:', 'data:']);
     expect(directives.get('worker-src')).toEqual(["'self'"]);
     expect(directives.get('manifest-src')).toEqual(["'self'"]);
     // Sign-in's helper frame is served by the site itself (auth domain = the site's host).

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createElement } from 'react';
@@ -19,6 +19,7 @@ import {
   type RestPost,
 } from '../../src/data/postsQuery';
 import { THEME_COLORS } from '../../scripts/lib/serviceWorker';
+import { MANIFEST_HREF } from '../../src/lib/manifestLink';
 import { Header } from '../../src/header/Header';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 
@@ -102,7 +103,9 @@ describe('npm run build for production', () => {
   });
 
   it('has a web app manifest named after the club, with icons of 192 and 512 px and both themes', () => {
-    expect(production.indexHtml).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    // Linked by the app once the first screen is painted (src/lib/manifestLink.ts), not by the page.
+    expect(production.indexHtml).not.toContain('rel="manifest"');
+    expect(existsSync(join(production.outDir, MANIFEST_HREF))).toBe(true);
     const manifest: unknown = JSON.parse(
       readFileSync(join(production.outDir, 'manifest.webmanifest'), 'utf8'),
     );
@@ -127,6 +130,12 @@ describe('npm run build for production', () => {
         `<meta name="theme-color" media="(prefers-color-scheme: ${theme})" content="${color}" />`,
       );
     }
+  });
+
+  it("carries the favicon in the page, as public/logo.svg's own text", () => {
+    const link = /<link rel="icon" href="data:image\/svg\+xml,([^"]*)"/.exec(production.indexHtml);
+    const logo = readFileSync(join(import.meta.dirname, '../../public/logo.svg'), 'utf8');
+    expect(decodeURIComponent(link?.[1] ?? '')).toBe(logo.trim());
   });
 
   it('has a service worker that precaches the app shell and posts to hosted Firestore only', () => {

@@ -5,7 +5,9 @@
  * - a runQuery / runAggregationQuery that needs a composite index missing from
  *   firestore.indexes.json is refused as production refuses it (FAILED_PRECONDITION; the
  *   emulator serves any query, firebase-tools issue #2027);
- * - browsers are answered only from loopback origins (cors.ts).
+ * - browsers are answered only from loopback origins (cors.ts);
+ * - answers are gzipped for a client that accepts it, as Firestore's front end does
+ *   (compression.ts).
  * Nothing of Firestore is implemented here: rules, documents and queries are the engine's.
  */
 import { statSync, readFileSync } from 'node:fs';
@@ -17,6 +19,8 @@ import {
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
+import { pipeline } from 'node:stream';
+import { gzipStream, gzippedHeaders } from './compression';
 import {
   allowedOriginHeaders,
   isLoopbackOrigin,
@@ -138,13 +142,15 @@ function forward(
         headers: { ...request.headers, host: engine.host },
       },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, {
-          ...withoutCorsHeaders(answer.headers),
-          ...cors,
-        });
-        answer.pipe(response);
-        answer.once('end', () => resolve());
-        answer.once('error', reject);
+        const headers = { ...withoutCorsHeaders(answer.headers), ...cors };
+        const gzipped = gzippedHeaders(request, answer, headers);
+        response.writeHead(answer.statusCode ?? 502, gzipped ?? headers);
+        // A premature close is the browser going away (or the engine cutting its answer, which
+        // the client sees cut): nothing is left to answer.
+        const done = (error: NodeJS.ErrnoException | null) =>
+          error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE' ? reject(error) : resolve();
+        if (gzipped) pipeline(answer, gzipStream(), response, done);
+        else pipeline(answer, response, done);
       },
     );
     upstream.once('error', reject);
