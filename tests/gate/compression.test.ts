@@ -107,6 +107,15 @@ describe("the engine's answers through the gate", () => {
     expect(gzipped.bytes.length).toBeLessThan(direct.bytes.length / 3);
   });
 
+  it("a page's answer keeps its CORS headers and varies on both Origin and Accept-Encoding", async () => {
+    const origin = 'http://127.0.0.1:5173';
+    const gzipped = await runQuery(h.gate.url, { 'accept-encoding': 'gzip', origin });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['access-control-allow-origin']).toBe(origin);
+    const vary = String(gzipped.headers.vary).split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['Origin', 'Accept-Encoding']));
+  });
+
   it('a client that does not accept gzip gets the JSON as the engine sent it', async () => {
     const clients: Record<string, string>[] = [{}, { 'accept-encoding': 'gzip;q=0, identity' }];
     for (const headers of clients) {

@@ -47,7 +47,8 @@ export function gzippedHeaders(
   ) {
     return null;
   }
-  const vary = [answer.headers.vary, 'Accept-Encoding'].filter(Boolean).join(', ');
+  // What the answer already varies on (the engine's, the gate's Origin) stays listed.
+  const vary = [...[headers.vary ?? []].flat().map(String), 'Accept-Encoding'].join(', ');
   const gzipped: OutgoingHttpHeaders = { ...headers, 'content-encoding': 'gzip', vary };
   delete gzipped['content-length']; // the gzipped length is known only at the end
   return gzipped;
