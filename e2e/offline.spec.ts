@@ -5,6 +5,7 @@ import {
   PAGE_SIZE,
   articles,
   expectSignedInAs,
+  fastForwardUntil,
   loadMoreButton,
   openFeed,
   postAt,
@@ -176,7 +177,8 @@ test.describe('offline', () => {
       )
       .toContain(news);
     // ... and the open page learns of it from its live check, as of any news since its copy.
-    await page.clock.fastForward(30_000);
-    await expect(page.getByRole('button', { name: '1 new post' })).toBeVisible();
+    await fastForwardUntil(page, 30_000, (timeout) =>
+      expect(page.getByRole('button', { name: '1 new post' })).toBeVisible({ timeout }),
+    );
   });
 });

@@ -153,3 +153,24 @@ export async function publishElsewhere(title: string): Promise<void> {
     update: { name: owner.name(`posts/${id}`), fields: toFields({ ...post, created: Date.now() }) },
   });
 }
+
+/** How long one move of the clock is given to show what the live check found. */
+const CHECK_SHOWN_WITHIN_MS = 3_000;
+
+/**
+ * Moves a page's clock (Playwright's, installed) on by `interval` until `shown` passes, `shown`
+ * waiting at most the timeout it is given. A page starts its live checks only once it has loaded
+ * and painted its pictures (src/lib/pageLoaded.ts), which nothing on the page shows: a single move
+ * made before then is spent before the checks' first timer exists. A move past a running check
+ * makes one more check, which finds nothing new.
+ */
+export async function fastForwardUntil(
+  page: Page,
+  interval: number,
+  shown: (timeout: number) => Promise<void>,
+): Promise<void> {
+  await expect(async () => {
+    await page.clock.fastForward(interval);
+    await shown(CHECK_SHOWN_WITHIN_MS);
+  }).toPass({ intervals: [0] });
+}
