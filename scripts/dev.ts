@@ -59,12 +59,14 @@ async function main(): Promise<void> {
     projectId,
     rulesPath: RULES_PATH,
     importData: latestExport(DATA_DIR) ?? undefined,
+    // Tracked from its spawn: Ctrl-C while it starts stops it too (it is in a process group of its
+    // own, which the terminal's Ctrl-C does not reach). The gate is this process's own server.
+    onSpawn: track,
     onLine: (line) => {
       // The engine's start-up banner and per-connection notes are noise here.
       if (/SEVERE|Exception|error/i.test(line)) prefix('firestore')(line);
     },
   });
-  track(store);
   watchRules(RULES_PATH, store.url, projectId, prefix('firestore'));
   // The engine answers only once its import is loaded, so this sees all of it.
   const seeded = await seedIfEmpty({ firestoreUrl: store.url, projectId });
@@ -120,6 +122,7 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 main().catch(async (error: unknown) => {
+  if (stopping) return; // Ctrl-C while starting: what was starting fails as it is stopped
   console.error(`\nnpm run dev: ${error instanceof Error ? error.message : String(error)}`);
   await shutdown(1);
 });

@@ -38,14 +38,13 @@ export function startAuthEmulator(options: AuthEmulatorOptions): Promise<Managed
   return startFirebaseEmulators({ ...rest, emulators: [{ name: 'auth', port }] });
 }
 
-export interface FirestoreOptions extends HostPort {
+export interface FirestoreOptions extends HostPort, StartHooks {
   projectId: string;
   /** Google's emulator's own port, behind the gate; a free one when not given. */
   enginePort?: number;
   rulesPath?: string;
   /** An export's .overall_export_metadata file to load before the port opens. */
   importData?: string;
-  onLine?: (line: string) => void;
 }
 
 export interface Firestore extends ManagedProcess {
@@ -73,6 +72,7 @@ export async function startFirestore(options: FirestoreOptions): Promise<Firesto
     projectId: options.projectId,
     importData: options.importData,
     onLine: options.onLine,
+    onSpawn: options.onSpawn,
   });
   let gate;
   try {

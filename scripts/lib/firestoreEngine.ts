@@ -105,6 +105,8 @@ export interface EngineOptions {
   /** An export's .overall_export_metadata file to load before the port opens. */
   importData?: string;
   onLine?: (line: string) => void;
+  /** Called as soon as the process exists, so a caller can stop it even while it starts. */
+  onSpawn?: (process: ManagedProcess) => void;
 }
 
 export interface Engine extends ManagedProcess {
@@ -138,6 +140,7 @@ export async function startEngine(options: EngineOptions): Promise<Engine> {
   const engine = spawnManaged('Firestore emulator (Google)', java, args, {
     onLine: options.onLine,
   });
+  options.onSpawn?.(engine);
   const url = `http://${host}:${port}`;
   try {
     await waitForHttp(url, engine, START_TIMEOUT_MS);

@@ -61,10 +61,12 @@ export async function waitForHttp(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (managed.child.exitCode !== null) {
-      throw new Error(
-        `${managed.name} exited with code ${managed.child.exitCode} while starting.${tail(managed)}`,
-      );
+    const { exitCode, signalCode } = managed.child;
+    // A process ended by a signal (stopped while it started) has no exit code, only the signal.
+    if (exitCode !== null || signalCode !== null) {
+      const how =
+        exitCode !== null ? `exited with code ${exitCode}` : `was stopped (${signalCode})`;
+      throw new Error(`${managed.name} ${how} while starting.${tail(managed)}`);
     }
     try {
       await fetch(url, { signal: AbortSignal.timeout(1000) });

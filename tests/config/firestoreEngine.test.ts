@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findEngineJar, findJava } from '../../scripts/lib/firestoreEngine';
+import { findEngineJar, findJava, startEngine } from '../../scripts/lib/firestoreEngine';
+import type { ManagedProcess } from '../../scripts/lib/processes';
 
 function place(root: string, path: string): string {
   const file = join(root, path);
@@ -84,5 +85,23 @@ describe('findJava', () => {
 
   it('finds the machine’s Java', () => {
     expect(findJava({ PATH: process.env.PATH })).toBe('java');
+  });
+});
+
+describe('startEngine', () => {
+  it('hands the engine over as soon as it is spawned: stopped while it starts, none is left', async () => {
+    let spawned: ManagedProcess | undefined;
+    const starting = startEngine({
+      projectId: 'demo-engine-spawn',
+      // As `npm run dev` does when Ctrl-C comes before the engine answers.
+      onSpawn: (process) => {
+        spawned = process;
+        void process.stop();
+      },
+    });
+    await expect(starting).rejects.toThrow(/exited|stopped/);
+    expect(spawned).toBeDefined();
+    const exit = await spawned?.exited;
+    expect(exit).toBeDefined();
   });
 });
