@@ -78,32 +78,25 @@ function readUseEmulators(value: string | undefined): boolean {
   );
 }
 
+/** The settings the REST reads' addresses are made from. */
+type RestEnv = Pick<
+  AppEnv,
+  | 'VITE_USE_EMULATORS'
+  | 'VITE_FIREBASE_PROJECT_ID'
+  | 'VITE_FIREBASE_API_KEY'
+  | 'VITE_FIRESTORE_EMULATOR_HOST'
+>;
+
 /**
  * Where index.html's first-page prefetch posts its runQuery. Written into a <meta> at build time,
  * so the inline script's text (and its CSP hash) is the same for every deployment.
  */
-export function firestoreRunQueryUrl(
-  env: Pick<
-    AppEnv,
-    | 'VITE_USE_EMULATORS'
-    | 'VITE_FIREBASE_PROJECT_ID'
-    | 'VITE_FIREBASE_API_KEY'
-    | 'VITE_FIRESTORE_EMULATOR_HOST'
-  >,
-): string {
+export function firestoreRunQueryUrl(env: RestEnv): string {
   return runQueryUrl(firestoreRestSettings(env));
 }
 
 /** The REST reads' settings of a build: the emulator's host in emulator mode, hosted otherwise. */
-export function firestoreRestSettings(
-  env: Pick<
-    AppEnv,
-    | 'VITE_USE_EMULATORS'
-    | 'VITE_FIREBASE_PROJECT_ID'
-    | 'VITE_FIREBASE_API_KEY'
-    | 'VITE_FIRESTORE_EMULATOR_HOST'
-  >,
-): RestSettings {
+export function firestoreRestSettings(env: RestEnv): RestSettings {
   return {
     projectId: env.VITE_FIREBASE_PROJECT_ID,
     apiKey: env.VITE_FIREBASE_API_KEY,
