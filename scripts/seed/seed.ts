@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { commentCopy } from '../lib/commentCopy';
 import { ownerClient, toFields } from '../lib/ownerClient';
+import { summariseComments } from '../../src/data/commentSummary';
 import { DEALS } from '../../src/data/deal';
 import { demoDeals } from './demoDeals';
 import { buildDemoPosts, commentTime, demoUid, type DemoPost } from './demoPosts';
@@ -39,7 +40,10 @@ export async function writePosts(
   for (const [n, post] of posts.entries()) {
     const postId = ids[n];
     writes.push({
-      update: { name: client.name(`posts/${postId}`), fields: toFields(post) },
+      update: {
+        name: client.name(`posts/${postId}`),
+        fields: toFields({ ...post, ...summariseComments(post.comments) }),
+      },
       currentDocument: { exists: false },
     });
     // A comment stored twice has one copy (its id is the comment's hash): a map keeps one.

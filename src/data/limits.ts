@@ -16,6 +16,8 @@ export const LIMITS = {
   emailBytes: 254,
   urlBytes: 2048,
   commentsPerPost: 400,
+  /** A card shows a thread of at most this many comments inline (the post's `cardComments`). */
+  cardComments: 10,
   /** A post id leaves room for the comment-copy and report ids built on it. */
   postIdBytes: 1300,
   /** The most posts one list query may ask for. */
