@@ -5,8 +5,7 @@
  */
 import { isRecord, type Post } from './post';
 import { POST_CHANGES } from './postsQuery';
-import { documentPost, idOf, runQueryDocuments } from './restDecode';
-import { decodeBatch, type BatchGot } from './batchGet';
+import { idOf, runQueryDocuments } from './restDecode';
 
 /** Stamps read per query; the rules' page limit (50) bounds it too. */
 export const CHANGES_PER_READ = 50;
@@ -69,9 +68,4 @@ export function decodeChangeStamps(json: unknown): ChangeStamp[] {
     const at = isRecord(fields.at) ? fields.at.timestampValue : undefined;
     return typeof at === 'string' ? [{ id: idOf(name), name, at }] : [];
   });
-}
-
-/** A batchGet answer: the posts found and the ids of those that do not exist. */
-export function decodeBatchGet(json: unknown): BatchGot<Post> {
-  return decodeBatch(json, documentPost);
 }

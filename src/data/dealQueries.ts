@@ -5,7 +5,7 @@
  */
 import { DEALS, DONE_STATUS, type Deal } from './deal';
 import type { Cursor } from './page';
-import { PAGE_SIZE, documentsRoot } from './postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE, documentsRoot } from './postsQuery';
 
 /** The strip's filters: every deal, those still open, those done. */
 export type DealFilter = 'all' | 'open' | 'done';
@@ -40,6 +40,7 @@ export function dealsQuery(filter: DealFilter) {
 export function dealPostsQuery(dealId: string, projectId: string, cursor: Cursor | null) {
   return {
     structuredQuery: {
+      select: FIRST_PAGE_QUERY.structuredQuery.select,
       from: [{ collectionId: 'posts' }],
       where: equals('deal', { stringValue: dealId }),
       orderBy: [

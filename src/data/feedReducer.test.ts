@@ -12,7 +12,7 @@ import {
 import type { Post } from './post';
 
 function post(id: string, created: number, content = `About ${id}`): Post {
-  return { id, title: id, content, imageUrl: '', link: '', comments: [], created };
+  return { id, title: id, content, imageUrl: '', link: '', commentCount: 0, cardComments: [], created };
 }
 
 /** A feed showing posts created at 300, 200 and 100, with more to load when `more`. */
@@ -171,25 +171,34 @@ describe('feedReducer: moderation', () => {
   const b = { user: 'b@example.com', text: 'Yo', date: 'd2' };
   const withComments = (): FeedState => {
     const state = feed(false);
-    return { ...state, posts: state.posts.map((each) => ({ ...each, comments: [a, b, a] })) };
+    const summary = { commentCount: 3, cardComments: [a, b, a] };
+    return { ...state, posts: state.posts.map((each) => ({ ...each, ...summary })) };
   };
 
-  it('removes every copy of a comment stored twice, or only the first', () => {
-    const all = feedReducer(withComments(), {
-      type: 'commentRemoved',
+  it('takes the summary a removal read, on that post only', () => {
+    const summary = { commentCount: 1, cardComments: [b] };
+    const removed = feedReducer(withComments(), { type: 'commentRemoved', id: 'c', summary });
+    expect(removed.posts[0]).toMatchObject(summary);
+    expect(removed.posts[1]).toMatchObject({ commentCount: 3, cardComments: [a, b, a] });
+  });
+
+  it("counts this page's comment, and shows it in a card that holds the whole thread", () => {
+    const c = { user: 'c@example.com', text: 'New', date: 'd3' };
+    const added = feedReducer(withComments(), {
+      type: 'commented',
       id: 'c',
-      comment: a,
-      copies: 'all',
+      comment: c,
+      summary: null,
     });
-    expect(all.posts[0].comments).toEqual([b]);
-    const one = feedReducer(withComments(), {
-      type: 'commentRemoved',
+    expect(added.posts[0]).toMatchObject({ commentCount: 4, cardComments: [a, b, a, c] });
+    const read = { commentCount: 9, cardComments: [] };
+    const fromRead = feedReducer(withComments(), {
+      type: 'commented',
       id: 'c',
-      comment: a,
-      copies: 'one',
+      comment: c,
+      summary: read,
     });
-    expect(one.posts[0].comments).toEqual([b, a]);
-    expect(one.posts[1].comments).toEqual([a, b, a]);
+    expect(fromRead.posts[0]).toMatchObject(read);
   });
 
   it('closes and reopens comments', () => {

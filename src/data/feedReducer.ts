@@ -1,4 +1,5 @@
 import { applyChanges } from './applyChanges';
+import { summaryAfterAdding, type CommentSummary } from './commentSummary';
 import type { PostChanges } from './changes';
 import type { Cursor, PostsPage } from './page';
 import type { Comment, Post, PostEdit } from './post';
@@ -59,9 +60,10 @@ export type FeedAction =
   /** This page's writes, once Firestore has committed them. */
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
-  | { type: 'commented'; id: string; comment: Comment }
-  /** `copies`: 'all' (as arrayRemove) or 'one' (the administrator's removal of one copy). */
-  | { type: 'commentRemoved'; id: string; comment: Comment; copies: RemovedCopies }
+  /** `summary`: the post's comment summary after it, when the write read it (else worked out). */
+  | { type: 'commented'; id: string; comment: Comment; summary: CommentSummary | null }
+  /** The post's comment summary after a removal (which always reads the post). */
+  | { type: 'commentRemoved'; id: string; summary: CommentSummary }
   | { type: 'closed'; id: string; closed: boolean }
   | { type: 'deleted'; id: string }
   /** What a live check found changed elsewhere. */
@@ -127,13 +129,10 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'commented':
       return update(state, action.id, (post) => ({
         ...post,
-        comments: [...post.comments, action.comment],
+        ...(action.summary ?? summaryAfterAdding(post, action.comment)),
       }));
     case 'commentRemoved':
-      return update(state, action.id, (post) => ({
-        ...post,
-        comments: withoutComment(post.comments, action.comment, action.copies),
-      }));
+      return update(state, action.id, (post) => ({ ...post, ...action.summary }));
     case 'closed':
       // An open post has no `closed` key at all, as the spec's posts.
       return update(state, action.id, ({ closed: _closed, ...post }) =>

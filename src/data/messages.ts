@@ -46,3 +46,6 @@ export function describeProblem(
   const what = problem === 'too long' ? 'too many characters' : problem;
   return `${outcome}: the ${field} has ${what}.`;
 }
+
+/** A thread that could not be read (its button stays, to try again). */
+export const THREAD_NOT_READ = 'The comments could not be loaded. Check your connection and try again.';

@@ -38,7 +38,9 @@ export function isSuspendedAt(suspension: Suspension | null, now: number): boole
 }
 
 /** Why a post takes no more comments: the administrator closed it, or it holds the most allowed. */
-export function commentsClosed(post: Pick<Post, 'closed' | 'comments'>): 'closed' | 'full' | null {
+export function commentsClosed(
+  post: Pick<Post, 'closed' | 'commentCount'>,
+): 'closed' | 'full' | null {
   if (post.closed) return 'closed';
-  return post.comments.length >= LIMITS.commentsPerPost ? 'full' : null;
+  return (post.commentCount ?? 0) >= LIMITS.commentsPerPost ? 'full' : null;
 }

@@ -30,11 +30,12 @@ describe('toPost', () => {
       content: '',
       imageUrl: '',
       link: '',
-      comments: [],
+      commentCount: null,
+      cardComments: [],
       created: 0,
     });
     expect(toPost('x', { created: '1700000000000' }).created).toBe(1700000000000);
-    expect(toPost('x', { comments: 'nope' }).comments).toEqual([]);
+    expect(toPost('x', { comments: 'nope' })).toMatchObject({ commentCount: 0, cardComments: [] });
   });
 
   it('reads a deal status from the list, and anything else as no status', () => {

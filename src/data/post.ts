@@ -1,3 +1,4 @@
+import { summariseComments, type CommentSummary } from './commentSummary';
 import { isDealStatus, type DealStatus } from './dealStatus';
 
 /** The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal. */
@@ -7,13 +8,24 @@ export interface Comment {
   date: string;
 }
 
+/**
+ * A post as the feed holds it. Its `comments` list (the spec's) stays in the store: pages leave it
+ * out (a field mask) and read the summary beside it (data/commentSummary.ts); a card that needs the
+ * whole thread reads it when asked (store/threads.ts).
+ */
 export interface Post {
   id: string;
   title: string;
   content: string;
   imageUrl: string;
   link: string;
-  comments: Comment[];
+  /**
+   * How many comments the post has; null only while unknown: an older version wrote the post
+   * without a count and this read left its comments out (the reader reads them next).
+   */
+  commentCount: number | null;
+  /** The comments a card shows inline: all of them while there are few, else none (commentSummary). */
+  cardComments: Comment[];
   /** Milliseconds since the epoch. */
   created: number;
   /** How far the deal has got; absent on posts without one (and on every post of the spec). */
@@ -41,22 +53,38 @@ export interface PostEdit extends Pick<Post, 'content' | 'status'> {
 
 /**
  * A stored document as a Post, whatever an older version wrote: missing or mistyped fields become
- * '' / [] / 0 instead of breaking the feed, and a status outside the list reads as none.
+ * '' / [] / 0 instead of breaking the feed, and a status outside the list reads as none. When the
+ * read included the comments, the summary is made from them (it is what the rules hold it to).
  */
 export function toPost(id: string, data: unknown): Post {
   const fields = isRecord(data) ? data : {};
+  const comments = toComments(fields);
   return {
     id,
     title: text(fields.title),
     content: text(fields.content),
     imageUrl: text(fields.imageUrl),
     link: text(fields.link),
-    comments: Array.isArray(fields.comments) ? fields.comments.flatMap(toComment) : [],
+    ...(comments ? summariseComments(comments) : storedSummary(fields)),
     created: toMillis(fields.created),
     ...(isDealStatus(fields.status) && { status: fields.status }),
     ...(fields.closed === true && { closed: true }),
     ...(typeof fields.deal === 'string' && fields.deal !== '' && { deal: fields.deal }),
   };
+}
+
+/** The post's whole thread, oldest first, when the read included it; null when it did not. */
+export function toComments(data: unknown): Comment[] | null {
+  if (!isRecord(data) || !('comments' in data)) return null;
+  return Array.isArray(data.comments) ? data.comments.flatMap(toComment) : [];
+}
+
+/** The summary as stored beside the comments; a count of null where an older version kept none. */
+function storedSummary(fields: Record<string, unknown>): CommentSummary {
+  const count = fields.commentCount;
+  const known = typeof count === 'number' && Number.isInteger(count) && count >= 0;
+  const card = Array.isArray(fields.cardComments) ? fields.cardComments.flatMap(toComment) : [];
+  return known ? { commentCount: count, cardComments: card } : { commentCount: null, cardComments: [] };
 }
 
 function toComment(value: unknown): Comment[] {

@@ -7,12 +7,40 @@
 export const PAGE_SIZE = 35;
 
 /**
- * The first page in Firestore's REST form (a runQuery body): newest first, then by id. One more
- * than a page tells whether a next page exists, so Load More never shows an empty one. index.html's
- * inline script sends it before any module loads; the SDK asks the same for the pages after.
+ * The fields of a post a card shows: every field but the thread (`comments`, up to 400 of them),
+ * which a card reads only when the reader opens it. Pages, permalinks and the live re-reads of
+ * closed threads ask for these alone (a field mask), so a page weighs the same whatever its posts'
+ * comments; `commentCount` and `cardComments` stand in for the thread (data/commentSummary.ts).
+ * A field added to posts is added here, or no page shows it (tests/config/postFields.test.ts).
+ */
+export const POST_CARD_FIELDS = [
+  'title',
+  'content',
+  'imageUrl',
+  'link',
+  'created',
+  'status',
+  'closed',
+  'deal',
+  'commentCount',
+  'cardComments',
+] as const;
+
+/** A runQuery's `select`: the card's fields only. */
+const CARD_PROJECTION = { fields: POST_CARD_FIELDS.map((fieldPath) => ({ fieldPath })) };
+
+/** A batchGet's or a GET's `mask`: the card's fields only. */
+export const CARD_MASK = { fieldPaths: [...POST_CARD_FIELDS] };
+
+/**
+ * The first page in Firestore's REST form (a runQuery body): newest first, then by id, the card's
+ * fields only. One more than a page tells whether a next page exists, so Load More never shows an
+ * empty one. index.html's inline script sends it before any module loads; the app asks the same
+ * for the pages after.
  */
 export const FIRST_PAGE_QUERY: {
   structuredQuery: {
+    select: typeof CARD_PROJECTION;
     from: { collectionId: string }[];
     orderBy: { field: { fieldPath: string }; direction: string }[];
     limit: number;
@@ -20,6 +48,7 @@ export const FIRST_PAGE_QUERY: {
   };
 } = {
   structuredQuery: {
+    select: CARD_PROJECTION,
     from: [{ collectionId: 'posts' }],
     orderBy: [
       { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
@@ -116,17 +145,28 @@ export function runQueryUrl(settings: RestSettings): string {
 export const POST_REQUEST_META = 'feed-post-request';
 
 /**
- * A permalink's post read by id (a GET: Firestore's documents.get), its address with `slot` where
- * the percent-encoded id goes. index.html's inline script fills it from the address before any
- * module loads (the build writes it into a <meta>); postUrl fills it for the app's own reads.
+ * A permalink's post read by id (a GET: Firestore's documents.get, the card's fields only), its
+ * address with `slot` where the percent-encoded id goes. index.html's inline script fills it from
+ * the address before any module loads (the build writes it into a <meta>); postUrl fills it for the
+ * app's own reads.
  */
 export function postRequest(settings: RestSettings): { url: string; slot: string } {
   const slot = '{id}'; // braces: an id, percent-encoded, never holds them
-  return { url: restUrl(`${documentsRoot(settings.projectId)}/posts/${slot}`, settings), slot };
+  const mask = POST_CARD_FIELDS.map((field) => `mask.fieldPaths=${field}`);
+  const path = `${documentsRoot(settings.projectId)}/posts/${slot}`;
+  return { url: restUrl(path, settings, mask), slot };
 }
 
-/** Where one post is read (a GET: Firestore's documents.get). Any id character is percent-encoded. */
-export function postUrl(id: string, settings: RestSettings): string {
+/**
+ * Where one post is read (a GET: Firestore's documents.get): its card's fields, or with
+ * `{ thread: true }` the whole post, comments included. Any id character is percent-encoded.
+ */
+export function postUrl(
+  id: string,
+  settings: RestSettings,
+  { thread = false }: { thread?: boolean } = {},
+): string {
+  if (thread) return documentUrl('posts', id, settings);
   const { url, slot } = postRequest(settings);
   return url.replace(slot, () => encodeURIComponent(id));
 }
@@ -137,8 +177,13 @@ export function documentUrl(collection: string, id: string, settings: RestSettin
   return restUrl(path, settings);
 }
 
-function restUrl(resource: string, settings: RestSettings): string {
-  return settings.emulatorHost
-    ? `http://${settings.emulatorHost}/v1/${resource}`
-    : `https://firestore.googleapis.com/v1/${resource}?key=${encodeURIComponent(settings.apiKey)}`;
+/** `parameters`: `name=value` pairs of the query string, already encoded. */
+function restUrl(resource: string, settings: RestSettings, parameters: string[] = []): string {
+  const query = settings.emulatorHost
+    ? parameters
+    : [...parameters, `key=${encodeURIComponent(settings.apiKey)}`];
+  const origin = settings.emulatorHost
+    ? `http://${settings.emulatorHost}`
+    : 'https://firestore.googleapis.com';
+  return `${origin}/v1/${resource}${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }

@@ -40,10 +40,20 @@ describe('decodeRunQuery', () => {
         content: 'Line one\nLine two',
         imageUrl: '/images/x.svg',
         link: '',
-        comments: [{ user: 'fan@example.com', text: 'Great', date: '1/2/2025, 10:00:00' }],
+        commentCount: 1,
+        cardComments: [{ user: 'fan@example.com', text: 'Great', date: '1/2/2025, 10:00:00' }],
         created: 1700000000123,
       },
-      { id: 'a', title: 'Older', content: '', imageUrl: '', link: '', comments: [], created: 0 },
+      {
+        id: 'a',
+        title: 'Older',
+        content: '',
+        imageUrl: '',
+        link: '',
+        commentCount: null,
+        cardComments: [],
+        created: 0,
+      },
     ]);
   });
 
@@ -53,7 +63,7 @@ describe('decodeRunQuery', () => {
 
   it('treats an empty comments array (no values key) as no comments', () => {
     const [post] = decodeRunQuery([doc('x', { comments: { arrayValue: {} } })]);
-    expect(post.comments).toEqual([]);
+    expect(post).toMatchObject({ commentCount: 0, cardComments: [] });
   });
 
   it('rejects a response that is not a list of results (an error body)', () => {

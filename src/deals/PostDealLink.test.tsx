@@ -38,7 +38,8 @@ function buildPost(overrides: Partial<Post>): Post {
     content: 'The fee is agreed.',
     imageUrl: '',
     link: '',
-    comments: [],
+    commentCount: 0,
+    cardComments: [],
     created: Date.now() - 3_600_000,
     ...overrides,
   };

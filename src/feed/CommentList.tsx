@@ -1,11 +1,15 @@
-import { Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode, type Ref } from 'react';
 import type { RemovedCopies } from '../data/feedReducer';
 import type { Comment } from '../data/post';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 
 export interface CommentListProps {
   postId: string;
-  comments: Comment[];
+  /** The lines to show, oldest first. */
+  comments: readonly Comment[];
+  /** Every comment the page knows of this post: Remove asks which copies of a doubled one go. */
+  known: readonly Comment[];
+  /** The comments heading, which names the list. */
   headingId: string;
   /** Whether the signed-in user may remove this comment (hides the button only; the rules decide). */
   canRemove: (comment: Comment) => boolean;
@@ -14,67 +18,65 @@ export interface CommentListProps {
   reporter: string | null;
   /** Whether the signed-in user may report this comment (someone else's). */
   canReport: (comment: Comment) => boolean;
+  /** The list element, for focus: where a reader lands when the thread opens. */
+  listRef?: Ref<HTMLUListElement>;
 }
 
-/** 'Comments:' and one line per comment: author, then text, and 'Remove' where allowed. */
+/** One line per comment: author, then text, and 'Report' or 'Remove' where allowed. */
 export function CommentList({
   postId,
   comments,
+  known,
   headingId,
   canRemove,
   onRemove,
   reporter,
   canReport,
+  listRef,
 }: CommentListProps) {
   const idPrefix = useId();
   const seen = new Map<string, number>();
+  if (comments.length === 0) return null;
   return (
-    <>
-      <h4 id={headingId} className="comments__heading">
-        Comments:
-      </h4>
-      {comments.length > 0 && (
-        <ul className="comments__list" aria-labelledby={headingId}>
-          {comments.map((comment, index) => {
-            // Keyed by content, so a removal keeps every other line's state where it belongs.
-            const content = contentOf(comment);
-            const copy = seen.get(content) ?? 0;
-            seen.set(content, copy + 1);
-            const key = `${copy}\n${content}`;
-            const textId = `${idPrefix}-${index}`;
-            return (
-              <li key={key} className="comment">
-                <span id={textId}>
-                  <span className="comment__user">{breakableAddress(comment.user)}</span>
-                  <span className="comment__separator">: </span>
-                  <span className="comment__text">{comment.text}</span>
-                </span>
-                {reporter !== null && canReport(comment) && (
-                  <Suspense fallback={null}>
-                    <LazyReportButton
-                      uid={reporter}
-                      postId={postId}
-                      comment={comment}
-                      commentId={textId}
-                    />
-                  </Suspense>
-                )}
-                {canRemove(comment) && (
-                  <Suspense fallback={null}>
-                    <LazyRemoveCommentButton
-                      comment={comment}
-                      commentId={textId}
-                      comments={comments}
-                      onRemove={(copies) => onRemove(comment, copies)}
-                    />
-                  </Suspense>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </>
+    <ul ref={listRef} className="comments__list" aria-labelledby={headingId} tabIndex={-1}>
+      {comments.map((comment, index) => {
+        // Keyed by content, so a removal keeps every other line's state where it belongs.
+        const content = contentOf(comment);
+        const copy = seen.get(content) ?? 0;
+        seen.set(content, copy + 1);
+        const key = `${copy}\n${content}`;
+        const textId = `${idPrefix}-${index}`;
+        return (
+          <li key={key} className="comment">
+            <span id={textId}>
+              <span className="comment__user">{breakableAddress(comment.user)}</span>
+              <span className="comment__separator">: </span>
+              <span className="comment__text">{comment.text}</span>
+            </span>
+            {reporter !== null && canReport(comment) && (
+              <Suspense fallback={null}>
+                <LazyReportButton
+                  uid={reporter}
+                  postId={postId}
+                  comment={comment}
+                  commentId={textId}
+                />
+              </Suspense>
+            )}
+            {canRemove(comment) && (
+              <Suspense fallback={null}>
+                <LazyRemoveCommentButton
+                  comment={comment}
+                  commentId={textId}
+                  comments={known}
+                  onRemove={(copies) => onRemove(comment, copies)}
+                />
+              </Suspense>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

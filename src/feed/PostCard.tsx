@@ -4,7 +4,7 @@ import { safeHttpUrl } from '../data/safeUrl';
 import { commentsClosed } from '../data/moderation';
 import { canComment, canRemoveComment, canReportComment, isAdmin } from '../data/permissions';
 import { CommentsClosed } from './CommentsClosed';
-import { CommentList } from './CommentList';
+import { CommentThread } from './CommentThread';
 import { DealStatusBadge } from './DealStatusBadge';
 import { DealLinkSlot } from './dealLinkSlot';
 import { LazyCommentBox } from './lazyComments';
@@ -101,9 +101,9 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
         </Suspense>
       )}
       <section className="comments" aria-labelledby={commentsId}>
-        <CommentList
-          postId={post.id}
-          comments={post.comments}
+        <CommentThread
+          post={post}
+          titleId={titleId}
           headingId={commentsId}
           canRemove={(comment) => canRemoveComment(user, comment)}
           onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}

@@ -9,7 +9,7 @@ export interface RemoveCommentButtonProps {
   /** The comment's text element, so 'Remove' says which comment it is for. */
   commentId: string;
   /** The post's comments: this one may be stored more than once (older data). */
-  comments: Comment[];
+  comments: readonly Comment[];
   onRemove: (copies: RemovedCopies) => Promise<void>;
 }
 

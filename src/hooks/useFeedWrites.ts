@@ -4,6 +4,7 @@ import type { Comment, NewPost, PostEdit } from '../data/post';
 import { StoreError } from '../data/storeError';
 import type * as Writes from '../store/writes';
 import type { CommentedPost } from '../store/writes';
+import { addedHere, removedHere } from '../store/threads';
 
 /**
  * The write module (and through it the SDK) loads on the first write or `prepare`, never with the
@@ -23,8 +24,16 @@ export interface FeedOps {
   createPost: (input: NewPost) => Promise<void>;
   /** Saves the editor: the content and the deal status (absent: none). */
   editPost: (id: string, edit: PostEdit) => Promise<void>;
-  /** `uid` is the commenter's account: the rules limit how often each account comments. */
-  addComment: (post: CommentedPost, comment: Comment, uid: string) => Promise<void>;
+  /**
+   * `uid` is the commenter's account: the rules limit how often each account comments.
+   * `onRetry` is told when Firestore asks for the commit again (many fans on one post).
+   */
+  addComment: (
+    post: CommentedPost,
+    comment: Comment,
+    uid: string,
+    options?: { onRetry?: () => void },
+  ) => Promise<void>;
   /** `copies` 'one': the administrator removes one copy of a comment stored more than once. */
   removeComment: (id: string, comment: Comment, copies?: RemovedCopies) => Promise<void>;
   /** The administrator closes or reopens a post's comments. */
@@ -62,15 +71,17 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
         wrote(id);
         dispatch({ type: 'edited', id, edit });
       },
-      async addComment(post, comment, uid) {
-        await (await loadWrites()).addComment(post, comment, uid);
+      async addComment(post, comment, uid, options) {
+        const summary = await (await loadWrites()).addComment(post, comment, uid, options);
         wrote(post.id);
-        dispatch({ type: 'commented', id: post.id, comment });
+        addedHere(post.id, comment);
+        dispatch({ type: 'commented', id: post.id, comment, summary });
       },
       async removeComment(id, comment, copies = 'all') {
-        await (await loadWrites()).removeComment(id, comment, copies);
+        const summary = await (await loadWrites()).removeComment(id, comment, copies);
         wrote(id);
-        dispatch({ type: 'commentRemoved', id, comment, copies });
+        removedHere(id, comment, copies);
+        dispatch({ type: 'commentRemoved', id, summary });
       },
       async setCommentsClosed(id, closed) {
         await (await loadWrites()).setCommentsClosed(id, closed);

@@ -1,13 +1,16 @@
+import { decodeBatch, type BatchGot } from '../data/batchGet';
 import {
   CHANGES_PER_READ,
   changesQuery,
-  decodeBatchGet,
   decodeChangeStamps,
   type ChangeStamp,
   type PostChanges,
   type RestRead,
 } from '../data/changes';
-import { readTimeOf } from '../data/restDecode';
+import { toComments, type Comment, type Post } from '../data/post';
+import { CARD_MASK } from '../data/postsQuery';
+import { documentData, documentPost, readTimeOf } from '../data/restDecode';
+import { heldThreadIds, holdThread } from './threads';
 
 /**
  * What changed since a read, over Firestore's REST API: the stamps of postChanges newer than it,
@@ -39,7 +42,41 @@ export async function readChangesOver(
   // Everything up to the last answer's read time has been seen.
   const next = readTime ?? since;
   if (ids.size === 0) return { posts: [], deleted: [], since: next };
-  const documents = [...ids].map((id) => `${root}/posts/${id}`);
-  const { found, missing } = await read('batchGet', { documents }, decodeBatchGet);
-  return { posts: found, deleted: missing, since: next };
+  // A changed post is read without its comments, unless this page holds its thread: then whole,
+  // so the open thread stays current. Either way one read per post.
+  const open = heldThreadIds();
+  const [cards, whole] = await Promise.all([
+    readPosts(read, root, [...ids].filter((id) => !open.has(id)), CARD_MASK),
+    readPosts(read, root, [...ids].filter((id) => open.has(id)), null),
+  ]);
+  for (const { id, comments } of whole.threads) holdThread(id, comments);
+  return {
+    posts: [...cards.found, ...whole.found],
+    deleted: [...cards.missing, ...whole.missing],
+    since: next,
+  };
+}
+
+/** `ids`'s posts, by one batchGet with `mask` (null: whole), and the threads it read. */
+async function readPosts(
+  read: RestRead,
+  root: string,
+  ids: string[],
+  mask: typeof CARD_MASK | null,
+): Promise<BatchGot<Post> & { threads: { id: string; comments: Comment[] }[] }> {
+  if (ids.length === 0) return { found: [], missing: [], threads: [] };
+  const documents = ids.map((id) => `${root}/posts/${id}`);
+  const got = await read('batchGet', { documents, ...(mask && { mask }) }, (json) =>
+    decodeBatch(json, (document) => ({
+      post: documentPost(document),
+      comments: toComments(documentData(document)),
+    })),
+  );
+  return {
+    found: got.found.map(({ post }) => post),
+    missing: got.missing,
+    threads: got.found.flatMap(({ post, comments }) =>
+      comments ? [{ id: post.id, comments }] : [],
+    ),
+  };
 }

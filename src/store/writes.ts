@@ -1,6 +1,7 @@
 import { config, splitHost } from '../config';
 import { LIMITS } from '../data/limits';
-import { withoutComment, type RemovedCopies } from '../data/feedReducer';
+import { summariseComments, type CommentSummary } from '../data/commentSummary';
+import { sameComment, withoutComment, type RemovedCopies } from '../data/feedReducer';
 import {
   COMMENTERS,
   COMMENTS,
@@ -12,6 +13,7 @@ import {
 import { DEALS, dealAfterPost, toDeal } from '../data/deal';
 import type { DealStatus } from '../data/dealStatus';
 import {
+  toComments,
   toPost,
   type Comment,
   type NewPost,
@@ -77,6 +79,7 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
       ...(status && { status }),
       ...(deal && { deal: deal.id }),
       comments: [],
+      ...summariseComments([]),
       created: Date.now(),
     };
     const ref = sdk.doc(sdk.collection(db, 'posts'));
@@ -90,7 +93,8 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
         follow();
       });
     }
-    return { id: ref.id, ...fields };
+    const { comments: _comments, ...post } = fields;
+    return { id: ref.id, ...post };
   });
 }
 
@@ -145,36 +149,112 @@ function stampInTransaction({ sdk, db }: Store, transaction: Transaction, id: st
 }
 
 /**
- * Appends atomically, so two fans commenting at once both keep their comment. The same commit
- * writes the comment's moderation copy (comments/{id}) and stamps the account's commenters/{uid}
- * with the server time and that id: the rules allow one comment every few seconds per account,
- * to one post. A refusal within that time rejects with code 'too-soon'.
+ * Appends atomically, so fans commenting at once all keep their comment. The same commit writes the
+ * comment's moderation copy (comments/{id}), stamps the account's commenters/{uid} with the server
+ * time and that id (the rules allow one comment every few seconds per account, to one post; a
+ * refusal within that time rejects with code 'too-soon'), and keeps the post's comment summary
+ * (commentSummary.ts) true to the list, as the rules require. Resolves with the post's summary
+ * after the comment when it was read to write it; null when it was written blind.
  */
 export async function addComment(
   post: CommentedPost,
   comment: Comment,
   uid: string,
-): Promise<void> {
+  { onRetry }: { onRetry?: () => void } = {},
+): Promise<CommentSummary | null> {
   return call(async (store) => {
     const id = await commentId(post.id, comment);
-    const { sdk, db } = store;
-    const commit = rateLimited(uid, () =>
-      commitWithStamp(store, post.id, (batch) => {
-        batch.update(sdk.doc(db, 'posts', post.id), { comments: sdk.arrayUnion(comment) });
-        batch.set(sdk.doc(db, COMMENTS, id), {
-          postId: post.id,
-          postTitle: post.title,
-          ...comment,
-          uid,
-          at: sdk.serverTimestamp(),
-          reports: 0,
-          reported: false,
-        });
-        stampCommenter(store, batch, uid, id);
-      }),
-    );
-    await unlessGone(store, post.id, commit);
+    const write: CommentWrite = { post, comment, uid, copyId: id, onRetry };
+    const commit = rateLimited(uid, () => appendComment(store, write));
+    return unlessGone(store, post.id, commit);
   });
+}
+
+interface CommentWrite {
+  post: CommentedPost;
+  comment: Comment;
+  uid: string;
+  /** The moderation copy's id (commentId). */
+  copyId: string;
+  /** Told when Firestore asked for the commit to be made again (contention). */
+  onRetry?: () => void;
+}
+
+/**
+ * Blind, without reading the post, when its summary is known: the list and the count grow on the
+ * server (arrayUnion, increment), so a busy post's comments never wait for a read. Its card's
+ * comments follow as the page last read them; if that was out of date the rules refuse, and the
+ * comment is written again in a transaction that reads the post first (as a post written before
+ * the summary existed always is).
+ */
+async function appendComment(store: Store, write: CommentWrite): Promise<CommentSummary | null> {
+  if (write.post.commentCount !== null) {
+    try {
+      await appendBlind(store, write, write.post.commentCount);
+      return null;
+    } catch (error) {
+      if (storeErrorCode(error) !== 'permission-denied') throw error;
+    }
+  }
+  return appendAfterReading(store, write);
+}
+
+async function appendBlind(store: Store, write: CommentWrite, count: number): Promise<void> {
+  const { sdk, db } = store;
+  const { post, comment, onRetry } = write;
+  const cardHoldsAll = post.cardComments.length === count;
+  const cardComments =
+    cardHoldsAll && count < LIMITS.cardComments
+      ? { cardComments: sdk.arrayUnion(comment) }
+      : cardHoldsAll
+        ? { cardComments: [] }
+        : {};
+  await commitWithStamp(
+    store,
+    post.id,
+    (batch) => {
+      batch.update(sdk.doc(db, 'posts', post.id), {
+        comments: sdk.arrayUnion(comment),
+        commentCount: sdk.increment(1),
+        ...cardComments,
+      });
+      writeCopyAndStamp(store, batch, write);
+    },
+    onRetry,
+  );
+}
+
+async function appendAfterReading(store: Store, write: CommentWrite): Promise<CommentSummary> {
+  const { sdk, db } = store;
+  const ref = sdk.doc(db, 'posts', write.post.id);
+  return sdk.runTransaction(db, async (transaction) => {
+    const snapshot = await transaction.get(ref);
+    if (!snapshot.exists()) throw new StoreError('not-found', 'The post was deleted.');
+    const comments = [...(toComments(snapshot.data()) ?? []), write.comment];
+    const summary = summariseComments(comments);
+    transaction.update(ref, { comments, ...summary });
+    writeCopyAndStamp(store, transaction, write);
+    stampInTransaction(store, transaction, write.post.id);
+    return summary;
+  });
+}
+
+/** The comment's moderation copy and the commenter's rate-limit stamp naming it. */
+function writeCopyAndStamp(
+  { sdk, db }: Store,
+  batch: DocumentWriter,
+  { post, comment, uid, copyId }: CommentWrite,
+): void {
+  batch.set(sdk.doc(db, COMMENTS, copyId), {
+    postId: post.id,
+    postTitle: post.title,
+    ...comment,
+    uid,
+    at: sdk.serverTimestamp(),
+    reports: 0,
+    reported: false,
+  });
+  batch.set(sdk.doc(db, COMMENTERS, uid), { last: sdk.serverTimestamp(), target: copyId });
 }
 
 /**
@@ -182,9 +262,9 @@ export async function addComment(
  * before the batch's `exists` precondition, so the post's write is judged as a create a fan may
  * not make (permission-denied), not NOT_FOUND: one read of the post, only after a refusal, tells.
  */
-async function unlessGone(store: Store, postId: string, write: Promise<void>): Promise<void> {
+async function unlessGone<T>(store: Store, postId: string, write: Promise<T>): Promise<T> {
   try {
-    await write;
+    return await write;
   } catch (error) {
     if (storeErrorCode(error) !== 'permission-denied') throw error;
     const { sdk, db } = store;
@@ -197,11 +277,11 @@ async function unlessGone(store: Store, postId: string, write: Promise<void>): P
   }
 }
 
-/** The post a comment goes to: its id, and its title for the moderation copy. */
-export interface CommentedPost {
-  id: string;
-  title: string;
-}
+/**
+ * The post a comment goes to: its id, its title for the moderation copy, and its comment summary
+ * as the page read it (a null count: unknown, so the post is read first).
+ */
+export type CommentedPost = Pick<Post, 'id' | 'title' | 'commentCount' | 'cardComments'>;
 
 /**
  * A fan's report of someone else's comment, once per comment and rate-limited as comments are: the
@@ -225,20 +305,16 @@ export async function reportComment(
         at: sdk.serverTimestamp(),
       });
       batch.update(sdk.doc(db, COMMENTS, id), { reports: sdk.increment(1), reported: true });
-      stampCommenter(store, batch, uid, id);
+      batch.set(sdk.doc(db, COMMENTERS, uid), { last: sdk.serverTimestamp(), target: id });
       await batch.commit();
     });
   });
 }
 
-function stampCommenter({ sdk, db }: Store, batch: Batch, uid: string, target: string): void {
-  batch.set(sdk.doc(db, COMMENTERS, uid), { last: sdk.serverTimestamp(), target });
-}
-
 /** Runs a rate-limited commit; a refusal explained by the account's last action says 'too-soon'. */
-async function rateLimited(uid: string, commit: () => Promise<void>): Promise<void> {
+async function rateLimited<T>(uid: string, commit: () => Promise<T>): Promise<T> {
   try {
-    await commit();
+    return await commit();
   } catch (error) {
     if (storeErrorCode(error) === 'permission-denied' && (await commentedJustNow(uid))) {
       throw new StoreError('too-soon', 'This account commented less than a moment ago.');
@@ -263,29 +339,28 @@ async function commentedJustNow(uid: string): Promise<boolean> {
 /**
  * Removes a comment (the administrator's any, a fan's own) and, once no copy of it is left, its
  * moderation copy, leaving the others in order. `copies` 'one' (the administrator only) takes one
- * of a comment stored twice: the post is read and written in one transaction, so a comment added
- * meanwhile is kept.
+ * of a comment stored twice. The post is read and written in one transaction, so a comment added
+ * meanwhile is kept and the summary beside the list stays true to it. Resolves with that summary.
  */
 export async function removeComment(
   postId: string,
   comment: Comment,
   copies: RemovedCopies = 'all',
-): Promise<void> {
+): Promise<CommentSummary> {
   return call(async (store) => {
     const id = await commentId(postId, comment);
     const { sdk, db } = store;
     const postRef = sdk.doc(db, 'posts', postId);
-    if (copies === 'all') {
-      await commitWithStamp(store, postId, (batch) => {
-        batch.update(postRef, { comments: sdk.arrayRemove(comment) });
-        batch.delete(sdk.doc(db, COMMENTS, id));
-      });
-      return;
-    }
-    await sdk.runTransaction(db, async (transaction) => {
-      const comments = toPost(postId, (await transaction.get(postRef)).data()).comments;
-      transaction.update(postRef, { comments: withoutComment(comments, comment, 'one') });
+    return sdk.runTransaction(db, async (transaction) => {
+      const before = toComments((await transaction.get(postRef)).data()) ?? [];
+      const comments = withoutComment(before, comment, copies);
+      const summary = summariseComments(comments);
+      transaction.update(postRef, { comments, ...summary });
+      if (!comments.some((each) => sameComment(each, comment))) {
+        transaction.delete(sdk.doc(db, COMMENTS, id));
+      }
       stampInTransaction(store, transaction, postId);
+      return summary;
     });
   });
 }
@@ -345,6 +420,11 @@ export async function readAll(
 
 export type Batch = ReturnType<Sdk['writeBatch']>;
 
+/** What a batch and a transaction share: setting a document. */
+interface DocumentWriter {
+  set(ref: ReturnType<Sdk['doc']>, data: Record<string, unknown>): unknown;
+}
+
 /**
  * Commits a post's writes with the stamp of postChanges/{id} at the server's time, in one batch:
  * the rules refuse a post write without it, and open pages find the change by it (hooks/liveChecks.ts).
@@ -353,13 +433,14 @@ export async function commitWithStamp(
   { sdk, db }: Store,
   id: string,
   write: (batch: Batch) => void,
+  onRetry?: () => void,
 ): Promise<void> {
   await retryingContention(() => {
     const batch = sdk.writeBatch(db);
     write(batch);
     batch.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
     return batch.commit();
-  });
+  }, onRetry);
 }
 
 export async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {

@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { cardThread } from '../data/commentSummary';
+import type { Comment, Post } from '../data/post';
+import {
+  commentsPostedHere,
+  heldThread,
+  readThread,
+  subscribeThreads,
+} from '../store/threads';
+
+export type ThreadStatus = 'idle' | 'loading' | 'failed';
+
+export interface ThreadView {
+  /** Every comment, oldest first, when the page has them all (few, or the thread read); else null. */
+  comments: Comment[] | null;
+  /** How many comments the post has; null while not known (an older post, its thread being read). */
+  count: number | null;
+  /** This page's comments on a thread it has not read: its card shows them at once. */
+  postedHere: readonly Comment[];
+  /** The read of the whole thread: idle, under way, or failed (open() tries again). */
+  status: ThreadStatus;
+  /** Reads the whole thread (one read, whatever its length). */
+  open: () => void;
+}
+
+/**
+ * One post's comments as its card shows them: the few a page reads with the post, or the whole
+ * thread once read (store/threads.ts, shared by every list that shows the post). A post an older
+ * version wrote without a comment count has its thread read at once, so its comments still show.
+ */
+export function useThread(post: Pick<Post, 'id' | 'commentCount' | 'cardComments'>): ThreadView {
+  const { id } = post;
+  const held = useSyncExternalStore(subscribeThreads, () => heldThread(id));
+  const postedHere = useSyncExternalStore(subscribeThreads, () => commentsPostedHere(id));
+  const [status, setStatus] = useState<ThreadStatus>('idle');
+
+  const open = useCallback(() => {
+    setStatus('loading');
+    readThread(id).then(
+      () => setStatus('idle'),
+      (error: unknown) => {
+        console.warn('Could not read the comments', error);
+        setStatus('failed');
+      },
+    );
+  }, [id]);
+
+  const unknown = post.commentCount === null && held === undefined;
+  useEffect(() => {
+    if (unknown) open();
+  }, [unknown, open]);
+
+  return {
+    comments: held ?? cardThread(post),
+    count: held?.length ?? post.commentCount,
+    postedHere,
+    status,
+    open,
+  };
+}
