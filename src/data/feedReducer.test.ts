@@ -12,7 +12,16 @@ import {
 import type { Post } from './post';
 
 function post(id: string, created: number, content = `About ${id}`): Post {
-  return { id, title: id, content, imageUrl: '', link: '', commentCount: 0, cardComments: [], created };
+  return {
+    id,
+    title: id,
+    content,
+    imageUrl: '',
+    link: '',
+    commentCount: 0,
+    cardComments: [],
+    created,
+  };
 }
 
 /** A feed showing posts created at 300, 200 and 100, with more to load when `more`. */

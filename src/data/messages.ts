@@ -48,4 +48,8 @@ export function describeProblem(
 }
 
 /** A thread that could not be read (its button stays, to try again). */
-export const THREAD_NOT_READ = 'The comments could not be loaded. Check your connection and try again.';
+export const THREAD_NOT_READ =
+  'The comments could not be loaded. Check your connection and try again.';
+
+/** A comment still on its way: Firestore asked for it again (many fans commenting on one post). */
+export const SENDING = 'Sending…';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { summariseComments } from './commentSummary';
+import { POST_CARD_FIELDS } from './postsQuery';
 import { toPost } from './post';
 
 describe('toPost', () => {
@@ -18,9 +20,47 @@ describe('toPost', () => {
       content: 'C',
       imageUrl: 'https://example.com/a.png',
       link: 'https://example.com',
-      comments: [{ user: 'u@example.com', text: 'hi', date: 'd' }],
+      commentCount: 1,
+      cardComments: [{ user: 'u@example.com', text: 'hi', date: 'd' }],
       created: 5,
     });
+  });
+
+  it('reads the same post with or without its comments (POST_CARD_FIELDS leaves out nothing else)', () => {
+    const comments = Array.from({ length: 12 }, (_, n) => ({
+      user: 'u@x.test',
+      text: `${n}`,
+      date: 'd',
+    }));
+    const stored: Record<string, unknown> = {
+      title: 'T',
+      content: 'C',
+      imageUrl: '',
+      link: '',
+      comments,
+      ...summariseComments(comments),
+      created: 5,
+      status: 'Talks',
+      closed: true,
+      deal: 'mateo-arlanza',
+    };
+    const masked = Object.fromEntries(
+      POST_CARD_FIELDS.flatMap((field) => (field in stored ? [[field, stored[field]]] : [])),
+    );
+    expect(toPost('p', masked)).toEqual(toPost('p', stored));
+    expect(toPost('p', masked)).toMatchObject({ commentCount: 12, cardComments: [] });
+  });
+
+  it('makes the summary from the comments when the read has them, whatever is stored beside', () => {
+    const comment = { user: 'u@x.test', text: 'hi', date: 'd' };
+    const post = toPost('p', { comments: [comment], commentCount: 7, cardComments: [] });
+    expect(post).toMatchObject({ commentCount: 1, cardComments: [comment] });
+  });
+
+  it('takes a stored count only when it is a whole number', () => {
+    for (const count of [-1, 1.5, '3', null]) {
+      expect(toPost('p', { commentCount: count }).commentCount, String(count)).toBeNull();
+    }
   });
 
   it('fills what an older version left out', () => {

@@ -84,7 +84,9 @@ function storedSummary(fields: Record<string, unknown>): CommentSummary {
   const count = fields.commentCount;
   const known = typeof count === 'number' && Number.isInteger(count) && count >= 0;
   const card = Array.isArray(fields.cardComments) ? fields.cardComments.flatMap(toComment) : [];
-  return known ? { commentCount: count, cardComments: card } : { commentCount: null, cardComments: [] };
+  return known
+    ? { commentCount: count, cardComments: card }
+    : { commentCount: null, cardComments: [] };
 }
 
 function toComment(value: unknown): Comment[] {

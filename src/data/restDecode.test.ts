@@ -78,7 +78,7 @@ describe('decodeRunQuery', () => {
         created: { doubleValue: 12.5 },
       }),
     ]);
-    expect(post).toMatchObject({ title: '', comments: [], created: 12.5 });
+    expect(post).toMatchObject({ title: '', commentCount: 0, cardComments: [], created: 12.5 });
   });
 });
 
@@ -95,7 +95,8 @@ describe('decodeDocument', () => {
       content: '',
       imageUrl: '',
       link: '',
-      comments: [],
+      commentCount: 0,
+      cardComments: [],
       created: 7,
     });
   });

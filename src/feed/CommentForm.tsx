@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { describeProblem } from '../data/messages';
+import { SENDING, describeProblem } from '../data/messages';
 import { useSubmit } from '../hooks/useSubmit';
 import { LIMITS } from '../data/limits';
 import { textProblem } from '../data/textChecks';
@@ -11,12 +11,14 @@ export interface CommentFormProps {
   email: string;
   /** The post's title element, so the 'Post' button says which post it is for. */
   titleId: string;
-  onComment: (comment: Comment) => Promise<void>;
+  /** Sends the comment; `onRetry` is told when Firestore asks for it again (a busy post). */
+  onComment: (comment: Comment, options: { onRetry: () => void }) => Promise<void>;
 }
 
 /** 'Add a comment...' and 'Post', for signed-in users. Empty text does nothing (spec §5). */
 export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const [text, setText] = useState('');
+  const [retrying, setRetrying] = useState(false);
   const { busy, error, run } = useSubmit('Not sent');
   const inputId = useId();
   const errorId = useId();
@@ -33,7 +35,12 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
       'Not sent',
     );
     const comment = { user: email, text: trimmed, date: new Date().toLocaleString() };
-    if (await run(() => onComment(comment), problem)) setText('');
+    const sent = await run(
+      () =>
+        onComment(comment, { onRetry: () => setRetrying(true) }).finally(() => setRetrying(false)),
+      problem,
+    );
+    if (sent) setText('');
   };
 
   return (
@@ -55,6 +62,9 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
       <button type="submit" className="button" aria-busy={busy} {...network}>
         Post
       </button>
+      <p role="status" className="comment-form__status">
+        {busy && retrying ? SENDING : ''}
+      </p>
       {error && (
         <p id={errorId} role="alert" className="form-error">
           {error}

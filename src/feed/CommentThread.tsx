@@ -6,8 +6,10 @@ import { useThread } from '../hooks/useThread';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { CommentList, type CommentListProps } from './CommentList';
 
-export interface CommentThreadProps
-  extends Omit<CommentListProps, 'comments' | 'known' | 'listRef' | 'postId'> {
+export interface CommentThreadProps extends Omit<
+  CommentListProps,
+  'comments' | 'known' | 'listRef' | 'postId'
+> {
   post: Pick<Post, 'id' | 'commentCount' | 'cardComments'>;
   /** The post's title element: the thread's controls say which post they are for. */
   titleId: string;
@@ -22,17 +24,19 @@ export interface CommentThreadProps
 export function CommentThread({ post, titleId, headingId, ...lines }: CommentThreadProps) {
   const thread = useThread(post);
   const [shown, setShown] = useState(THREAD_STEP);
-  const [focusTarget, setFocusTarget] = useState<'opened' | 'last step' | null>(null);
+  /** Where focus goes once the thread shows what the reader asked for. */
+  const focusTarget = useRef<'opened' | 'last step' | null>(null);
   const moreRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const network = useNeedsNetwork(titleId);
   const { comments } = thread;
 
   useEffect(() => {
-    if (focusTarget === null || comments === null) return;
-    setFocusTarget(null);
-    (focusTarget === 'opened' ? (moreRef.current ?? listRef.current) : listRef.current)?.focus();
-  }, [focusTarget, comments]);
+    const target = focusTarget.current;
+    if (target === null || comments === null) return;
+    focusTarget.current = null;
+    (target === 'opened' ? (moreRef.current ?? listRef.current) : listRef.current)?.focus();
+  }, [comments, shown]);
 
   const list = { postId: post.id, headingId, ...lines };
   return (
@@ -53,7 +57,7 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
               aria-describedby={titleId}
               onClick={() => {
                 setShown(shown + THREAD_STEP);
-                if (comments.length <= shown + THREAD_STEP) setFocusTarget('last step');
+                if (comments.length <= shown + THREAD_STEP) focusTarget.current = 'last step';
               }}
             >
               Show more comments
@@ -75,7 +79,7 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
             {...network}
             onClick={() => {
               if (thread.status === 'loading') return;
-              setFocusTarget('opened');
+              focusTarget.current = 'opened';
               thread.open();
             }}
           >

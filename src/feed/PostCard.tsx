@@ -119,7 +119,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
                 uid={user.uid}
                 email={user.email}
                 titleId={titleId}
-                onComment={(comment) => ops.addComment(post, comment, user.uid)}
+                onComment={(comment, options) => ops.addComment(post, comment, user.uid, options)}
               />
             </Suspense>
           )

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { cardThread } from '../data/commentSummary';
 import type { Comment, Post } from '../data/post';
 import {
@@ -6,6 +6,7 @@ import {
   heldThread,
   readThread,
   subscribeThreads,
+  threadReading,
 } from '../store/threads';
 
 export type ThreadStatus = 'idle' | 'loading' | 'failed';
@@ -32,29 +33,18 @@ export function useThread(post: Pick<Post, 'id' | 'commentCount' | 'cardComments
   const { id } = post;
   const held = useSyncExternalStore(subscribeThreads, () => heldThread(id));
   const postedHere = useSyncExternalStore(subscribeThreads, () => commentsPostedHere(id));
-  const [status, setStatus] = useState<ThreadStatus>('idle');
-
-  const open = useCallback(() => {
-    setStatus('loading');
-    readThread(id).then(
-      () => setStatus('idle'),
-      (error: unknown) => {
-        console.warn('Could not read the comments', error);
-        setStatus('failed');
-      },
-    );
-  }, [id]);
+  const status = useSyncExternalStore(subscribeThreads, () => threadReading(id)) ?? 'idle';
 
   const unknown = post.commentCount === null && held === undefined;
   useEffect(() => {
-    if (unknown) open();
-  }, [unknown, open]);
+    if (unknown) readThread(id);
+  }, [unknown, id]);
 
   return {
     comments: held ?? cardThread(post),
     count: held?.length ?? post.commentCount,
     postedHere,
     status,
-    open,
+    open: () => readThread(id),
   };
 }

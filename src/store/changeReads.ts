@@ -46,8 +46,18 @@ export async function readChangesOver(
   // so the open thread stays current. Either way one read per post.
   const open = heldThreadIds();
   const [cards, whole] = await Promise.all([
-    readPosts(read, root, [...ids].filter((id) => !open.has(id)), CARD_MASK),
-    readPosts(read, root, [...ids].filter((id) => open.has(id)), null),
+    readPosts(
+      read,
+      root,
+      [...ids].filter((id) => !open.has(id)),
+      CARD_MASK,
+    ),
+    readPosts(
+      read,
+      root,
+      [...ids].filter((id) => open.has(id)),
+      null,
+    ),
   ]);
   for (const { id, comments } of whole.threads) holdThread(id, comments);
   return {

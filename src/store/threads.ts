@@ -16,9 +16,11 @@ import { postRest } from './restReads';
 const held = new Map<string, Comment[]>();
 /** Comments this page added to a thread it does not hold: its card shows them at once. */
 const postedHere = new Map<string, Comment[]>();
+/** Reads of whole threads under way, and those that failed (reading again tries anew). */
+const reading = new Map<string, 'loading' | 'failed'>();
 const listeners = new Set<() => void>();
 /** Threads asked for in this task, read together in one batchGet (one read each). */
-let asked: { ids: Set<string>; done: Promise<void> } | null = null;
+let asked: { ids: Set<string> } | null = null;
 
 function notify(): void {
   listeners.forEach((listener) => listener());
@@ -52,27 +54,40 @@ export function holdThread(id: string, comments: Comment[]): void {
   notify();
 }
 
+/** Whether the post's whole thread is being read, or its last read failed; null: neither. */
+export function threadReading(id: string): 'loading' | 'failed' | null {
+  return reading.get(id) ?? null;
+}
+
 /**
  * Reads the threads of `id` and of any other post asked for in the same task, in one batchGet:
- * one read per post, whatever its length. A post that no longer exists gets an empty thread.
+ * one read per post, whatever its length. A post that no longer exists gets an empty thread. A
+ * thread already being read is not asked for twice.
  */
-export function readThread(id: string): Promise<void> {
+export function readThread(id: string): void {
+  if (reading.get(id) === 'loading') return;
+  reading.set(id, 'loading');
+  notify();
   if (!asked) {
     const ids = new Set<string>();
-    const done = Promise.resolve().then(() => {
+    queueMicrotask(() => {
       asked = null;
-      return readThreads([...ids]);
+      readThreads([...ids]).catch((error: unknown) => {
+        console.warn('Could not read the comments', error);
+        ids.forEach((each) => reading.set(each, 'failed'));
+        notify();
+      });
     });
-    asked = { ids, done };
+    asked = { ids };
   }
   asked.ids.add(id);
-  return asked.done;
 }
 
 async function readThreads(ids: string[]): Promise<void> {
   const root = documentsRoot(config.firebase.projectId);
   const documents = ids.map((id) => `${root}/posts/${id}`);
-  const got = await postRest('batchGet', { documents }, (json) =>
+  const mask = { fieldPaths: ['comments'] };
+  const got = await postRest('batchGet', { documents, mask }, (json) =>
     decodeBatch(json, (document) => ({
       id: idOf(document.name),
       comments: toComments(documentData(document)) ?? [],
@@ -80,7 +95,10 @@ async function readThreads(ids: string[]): Promise<void> {
   );
   for (const { id, comments } of got.found) held.set(id, comments);
   for (const id of got.missing) held.set(id, []);
-  for (const id of ids) postedHere.delete(id);
+  for (const id of ids) {
+    postedHere.delete(id);
+    reading.delete(id);
+  }
   notify();
 }
 
@@ -105,6 +123,7 @@ export function removedHere(id: string, comment: Comment, copies: RemovedCopies)
 export function forgetThreads(): void {
   held.clear();
   postedHere.clear();
+  reading.clear();
   asked = null;
   notify();
 }

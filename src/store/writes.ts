@@ -74,14 +74,14 @@ export function warmStore(): void {
 export async function createPost({ status, deal, ...input }: NewPost): Promise<Post> {
   return call(async (store) => {
     const { sdk, db } = store;
-    const fields = {
+    const shown = {
       ...input,
       ...(status && { status }),
       ...(deal && { deal: deal.id }),
-      comments: [],
       ...summariseComments([]),
       created: Date.now(),
     };
+    const fields = { ...shown, comments: [] };
     const ref = sdk.doc(sdk.collection(db, 'posts'));
     if (!deal) {
       await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
@@ -93,8 +93,7 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
         follow();
       });
     }
-    const { comments: _comments, ...post } = fields;
-    return { id: ref.id, ...post };
+    return { id: ref.id, ...shown };
   });
 }
 
@@ -182,19 +181,21 @@ interface CommentWrite {
 
 /**
  * Blind, without reading the post, when its summary is known: the list and the count grow on the
- * server (arrayUnion, increment), so a busy post's comments never wait for a read. Its card's
- * comments follow as the page last read them; if that was out of date the rules refuse, and the
- * comment is written again in a transaction that reads the post first (as a post written before
- * the summary existed always is).
+ * server (arrayUnion, increment), so a busy post's comments never wait for a read. A short thread's
+ * card comments follow as the page last read them; if that view was out of date the rules refuse,
+ * and the comment is written again in a transaction that reads the post first (as a post written
+ * before the summary existed always is). A long thread's blind write depends on no such view, so
+ * its refusal is final.
  */
 async function appendComment(store: Store, write: CommentWrite): Promise<CommentSummary | null> {
-  if (write.post.commentCount !== null) {
-    try {
-      await appendBlind(store, write, write.post.commentCount);
-      return null;
-    } catch (error) {
-      if (storeErrorCode(error) !== 'permission-denied') throw error;
-    }
+  const count = write.post.commentCount;
+  if (count === null) return appendAfterReading(store, write);
+  const shortThread = write.post.cardComments.length === count;
+  try {
+    await appendBlind(store, write, count);
+    return null;
+  } catch (error) {
+    if (!shortThread || storeErrorCode(error) !== 'permission-denied') throw error;
   }
   return appendAfterReading(store, write);
 }

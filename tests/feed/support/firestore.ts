@@ -1,9 +1,9 @@
+import { summariseComments } from '../../../src/data/commentSummary';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
   commitPostWrite,
   ownerClient,
   toFields,
-  toValue,
   type OwnerClient,
 } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
@@ -31,6 +31,8 @@ export interface SeedPost {
 
 export interface StoredPost extends SeedPost {
   id: string;
+  /** The comment summary as stored beside the comments; absent on a post an older version wrote. */
+  commentCount?: number;
 }
 
 /** The emulator itself, also when a test points the app at a proxy in front of it. */
@@ -74,15 +76,29 @@ export async function clearFirestore(): Promise<void> {
   await firestore().clear();
 }
 
-/** Writes the posts; returns them with their ids, in the order given. */
-export async function seedPosts(posts: SeedPost[]): Promise<StoredPost[]> {
+/** A post's stored fields as this version writes them: its comment summary beside the comments. */
+function storedFields(post: Partial<SeedPost>): ReturnType<typeof toFields> {
+  return toFields(post.comments ? { ...post, ...summariseComments(post.comments) } : post);
+}
+
+/**
+ * Writes the posts; returns them with their ids, in the order given. `legacy`: as a version before
+ * the comment summary wrote them (comments only).
+ */
+export async function seedPosts(
+  posts: SeedPost[],
+  { legacy = false }: { legacy?: boolean } = {},
+): Promise<StoredPost[]> {
   const client = firestore();
   const stored = posts.map((post, index) => ({
     ...post,
     id: `seed${String(index).padStart(4, '0')}x${sequence}`,
   }));
   const writes = stored.map(({ id, ...post }) => ({
-    update: { name: client.name(`posts/${id}`), fields: toFields(post) },
+    update: {
+      name: client.name(`posts/${id}`),
+      fields: legacy ? toFields(post) : storedFields(post),
+    },
   }));
   for (let start = 0; start < writes.length; start += 400) {
     await client.commit(writes.slice(start, start + 400));
@@ -117,7 +133,7 @@ export async function publishElsewhere(post: SeedPost): Promise<StoredPost> {
   sequence += 1;
   const id = `elsewhere${sequence}`;
   await commitElsewhere(id, {
-    update: { name: firestore().name(`posts/${id}`), fields: toFields(post) },
+    update: { name: firestore().name(`posts/${id}`), fields: storedFields(post) },
   });
   return { ...post, id };
 }
@@ -131,14 +147,16 @@ export async function editElsewhere(id: string, content: string): Promise<void> 
   });
 }
 
-/** Appends a comment on another device, as a fan's arrayUnion does. */
+/** Appends a comment on another device, with the summary the rules require beside it. */
 export async function commentElsewhere(id: string, comment: SeedPost['comments'][number]) {
+  const stored = await readPost(id);
+  if (!stored) throw new Error(`No post ${id} to comment on`);
   await commitElsewhere(id, {
-    update: { name: firestore().name(`posts/${id}`), fields: {} },
-    updateMask: { fieldPaths: [] },
-    updateTransforms: [
-      { fieldPath: 'comments', appendMissingElements: { values: [toValue(comment)] } },
-    ],
+    update: {
+      name: firestore().name(`posts/${id}`),
+      fields: storedFields({ comments: [...stored.comments, comment] }),
+    },
+    updateMask: { fieldPaths: ['comments', 'commentCount', 'cardComments'] },
     currentDocument: { exists: true },
   });
 }
@@ -164,6 +182,10 @@ function decodePost(name: string, fields: Fields): StoredPost {
     imageUrl: text(fields.imageUrl),
     link: text(fields.link),
     created: created && 'integerValue' in created ? Number(created.integerValue) : Number.NaN,
+    ...(fields.commentCount &&
+      'integerValue' in fields.commentCount && {
+        commentCount: Number(fields.commentCount.integerValue),
+      }),
     comments: (comments && 'arrayValue' in comments ? (comments.arrayValue.values ?? []) : []).map(
       (value) => {
         const comment = 'mapValue' in value ? (value.mapValue.fields ?? {}) : {};

@@ -1,3 +1,4 @@
+import { forgetThreads } from '../../../src/store/threads';
 import { configure, render, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
@@ -61,6 +62,7 @@ async function switchUser(email: string | null): Promise<void> {
 /** Between tests: no posts, nobody remembered, dark theme, the page's plain address. */
 export async function resetApp(): Promise<void> {
   await clearFirestore();
+  forgetThreads();
   localStorage.clear();
   document.documentElement.dataset.theme = 'dark';
   window.history.replaceState(null, '', '/');
