@@ -73,7 +73,12 @@ export default defineConfig(({ mode, isPreview }) => {
               // takes what its modules import): the strip must not load the administrator's code.
               // The live checks load on their own once the page has loaded (small: the deals
               // strip and a deal's feed use them too, but need not come with them).
-              { name: 'liveChecks', test: /src\/hooks\/liveChecks\./ },
+              // With them, a long thread's reader and view (1 KB): one chunk name less in the first
+              // load, and a page that has loaded has them when a reader opens a thread.
+              {
+                name: 'liveChecks',
+                test: /src\/(hooks\/liveChecks|feed\/OpenThread|store\/threadReads)\./,
+              },
               {
                 name: 'deals',
                 test: /src\/(deals\/|hooks\/(useDeal|knownDeals)|store\/dealReads|data\/(deal|dealQueries)\.)/,

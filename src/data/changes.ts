@@ -4,8 +4,11 @@
  * page.
  */
 import { isRecord, type Post } from './post';
-import { POST_CHANGES } from './postsQuery';
+import { POST_CARD_FIELDS, POST_CHANGES } from './postsQuery';
 import { idOf, runQueryDocuments } from './restDecode';
+
+/** A batchGet's `mask` for a changed post whose thread the page does not hold: its card's fields. */
+export const CARD_MASK = { fieldPaths: [...POST_CARD_FIELDS] };
 
 /** Stamps read per query; the rules' page limit (50) bounds it too. */
 export const CHANGES_PER_READ = 50;

@@ -1,8 +1,7 @@
-import { applyChanges } from './applyChanges';
-import { summaryAfterAdding, type CommentSummary } from './commentSummary';
+import type { CommentSummary } from './commentSummary';
 import type { PostChanges } from './changes';
 import type { Cursor, PostsPage } from './page';
-import type { Comment, Post, PostEdit } from './post';
+import type { Post, PostEdit } from './post';
 
 /**
  * The feed's one state and its one reducer: pages, this page's writes, the pinned post and live
@@ -60,8 +59,8 @@ export type FeedAction =
   /** This page's writes, once Firestore has committed them. */
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
-  /** `summary`: the post's comment summary after it, when the write read it (else worked out). */
-  | { type: 'commented'; id: string; comment: Comment; summary: CommentSummary | null }
+  /** `summary`: the post's comment summary after it (store/writes.ts addComment). */
+  | { type: 'commented'; id: string; summary: CommentSummary }
   /** The post's comment summary after a removal (which always reads the post). */
   | { type: 'commentRemoved'; id: string; summary: CommentSummary }
   | { type: 'closed'; id: string; closed: boolean }
@@ -71,8 +70,18 @@ export type FeedAction =
   | { type: 'showIncoming' }
   | { type: 'pinned'; pinned: Pinned };
 
-/** Which copies of a comment stored more than once a removal takes (rules: removesComment). */
-export type RemovedCopies = 'all' | 'one';
+/** How a live check's findings change the feed (data/applyChanges.ts). */
+export type ChangesApplier = (state: FeedState, changes: PostChanges) => FeedState;
+
+/**
+ * applyChanges, given by the live checks' code when it loads (hooks/liveChecks.ts): only live
+ * checks report changes, so a visitor's first load need not carry it (it is near 1 KB).
+ */
+let applyChanges: ChangesApplier | null = null;
+
+export function provideChangesApplier(apply: ChangesApplier): void {
+  applyChanges = apply;
+}
 
 export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | null): FeedState {
   const loading: FeedState = {
@@ -127,10 +136,6 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       }));
     }
     case 'commented':
-      return update(state, action.id, (post) => ({
-        ...post,
-        ...(action.summary ?? summaryAfterAdding(post, action.comment)),
-      }));
     case 'commentRemoved':
       return update(state, action.id, (post) => ({ ...post, ...action.summary }));
     case 'closed':
@@ -151,6 +156,8 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'changed': {
       const { changes } = action;
       const found = changes.posts.length > 0 || changes.deleted.length > 0;
+      // Never null here: only the live checks' code reports changes, and it provides this first.
+      if (!applyChanges) return state;
       return { ...applyChanges(state, changes), ...(found && { changedAt: changes.since }) };
     }
     case 'showIncoming': {
@@ -197,17 +204,6 @@ export function pinnedOf(
 export function listedPosts(posts: Post[], pinned: Pinned | null): Post[] {
   const first = pinned?.post;
   return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
-}
-
-export function sameComment(a: Comment, b: Comment): boolean {
-  return a.user === b.user && a.text === b.text && a.date === b.date;
-}
-
-/** The comments without every copy of `removed` (as arrayRemove), or without its first copy. */
-export function withoutComment(comments: Comment[], removed: Comment, copies: RemovedCopies) {
-  if (copies === 'all') return comments.filter((comment) => !sameComment(comment, removed));
-  const index = comments.findIndex((comment) => sameComment(comment, removed));
-  return index < 0 ? comments : comments.toSpliced(index, 1);
 }
 
 /** A change made here to post `id`, wherever the page holds it: its pages and the pinned post. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseComments } from './commentSummary';
+import { summariseComments } from './commentList';
 import { POST_CARD_FIELDS } from './postsQuery';
 import { toPost } from './post';
 
@@ -20,8 +20,8 @@ describe('toPost', () => {
       content: 'C',
       imageUrl: 'https://example.com/a.png',
       link: 'https://example.com',
-      commentCount: 1,
-      cardComments: [{ user: 'u@example.com', text: 'hi', date: 'd' }],
+      commentCount: null,
+      cardComments: [],
       created: 5,
     });
   });
@@ -51,14 +51,16 @@ describe('toPost', () => {
     expect(toPost('p', masked)).toMatchObject({ commentCount: 12, cardComments: [] });
   });
 
-  it('makes the summary from the comments when the read has them, whatever is stored beside', () => {
+  it('takes the stored summary, not the comments, as the count: they are read apart', () => {
     const comment = { user: 'u@x.test', text: 'hi', date: 'd' };
-    const post = toPost('p', { comments: [comment], commentCount: 7, cardComments: [] });
-    expect(post).toMatchObject({ commentCount: 1, cardComments: [comment] });
+    expect(
+      toPost('p', { comments: [comment], commentCount: 1, cardComments: [comment] }),
+    ).toMatchObject({ commentCount: 1, cardComments: [comment] });
+    expect(toPost('p', { comments: [comment] })).toMatchObject({ commentCount: null });
   });
 
   it('takes a stored count only when it is a whole number', () => {
-    for (const count of [-1, 1.5, '3', null]) {
+    for (const count of [1.5, '3', null]) {
       expect(toPost('p', { commentCount: count }).commentCount, String(count)).toBeNull();
     }
   });
@@ -75,7 +77,7 @@ describe('toPost', () => {
       created: 0,
     });
     expect(toPost('x', { created: '1700000000000' }).created).toBe(1700000000000);
-    expect(toPost('x', { comments: 'nope' })).toMatchObject({ commentCount: 0, cardComments: [] });
+    expect(toPost('x', { cardComments: 'nope' })).toMatchObject({ cardComments: [] });
   });
 
   it('reads a deal status from the list, and anything else as no status', () => {

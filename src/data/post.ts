@@ -1,4 +1,4 @@
-import { summariseComments, type CommentSummary } from './commentSummary';
+import type { CommentSummary } from './commentSummary';
 import { isDealStatus, type DealStatus } from './dealStatus';
 
 /** The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal. */
@@ -53,19 +53,18 @@ export interface PostEdit extends Pick<Post, 'content' | 'status'> {
 
 /**
  * A stored document as a Post, whatever an older version wrote: missing or mistyped fields become
- * '' / [] / 0 instead of breaking the feed, and a status outside the list reads as none. When the
- * read included the comments, the summary is made from them (it is what the rules hold it to).
+ * '' / [] / 0 instead of breaking the feed, and a status outside the list reads as none. Its
+ * comments are not part of it (a read of the thread takes them: commentList.toComments).
  */
 export function toPost(id: string, data: unknown): Post {
   const fields = isRecord(data) ? data : {};
-  const comments = toComments(fields);
   return {
     id,
     title: text(fields.title),
     content: text(fields.content),
     imageUrl: text(fields.imageUrl),
     link: text(fields.link),
-    ...(comments ? summariseComments(comments) : storedSummary(fields)),
+    ...storedSummary(fields),
     created: toMillis(fields.created),
     ...(isDealStatus(fields.status) && { status: fields.status }),
     ...(fields.closed === true && { closed: true }),
@@ -73,23 +72,16 @@ export function toPost(id: string, data: unknown): Post {
   };
 }
 
-/** The post's whole thread, oldest first, when the read included it; null when it did not. */
-export function toComments(data: unknown): Comment[] | null {
-  if (!isRecord(data) || !('comments' in data)) return null;
-  return Array.isArray(data.comments) ? data.comments.flatMap(toComment) : [];
-}
-
 /** The summary as stored beside the comments; a count of null where an older version kept none. */
-function storedSummary(fields: Record<string, unknown>): CommentSummary {
-  const count = fields.commentCount;
-  const known = typeof count === 'number' && Number.isInteger(count) && count >= 0;
-  const card = Array.isArray(fields.cardComments) ? fields.cardComments.flatMap(toComment) : [];
-  return known
-    ? { commentCount: count, cardComments: card }
-    : { commentCount: null, cardComments: [] };
+function storedSummary({ commentCount, cardComments }: Record<string, unknown>): CommentSummary {
+  return {
+    commentCount: Number.isInteger(commentCount) ? Number(commentCount) : null,
+    cardComments: Array.isArray(cardComments) ? cardComments.flatMap(toComment) : [],
+  };
 }
 
-function toComment(value: unknown): Comment[] {
+/** One stored comment, or none when it is not a map. */
+export function toComment(value: unknown): Comment[] {
   if (!isRecord(value)) return [];
   return [{ user: text(value.user), text: text(value.text), date: text(value.date) }];
 }

@@ -29,9 +29,6 @@ export const POST_CARD_FIELDS = [
 /** A runQuery's `select`: the card's fields only. */
 const CARD_PROJECTION = { fields: POST_CARD_FIELDS.map((fieldPath) => ({ fieldPath })) };
 
-/** A batchGet's or a GET's `mask`: the card's fields only. */
-export const CARD_MASK = { fieldPaths: [...POST_CARD_FIELDS] };
-
 /**
  * The first page in Firestore's REST form (a runQuery body): newest first, then by id, the card's
  * fields only. One more than a page tells whether a next page exists, so Load More never shows an
@@ -157,16 +154,8 @@ export function postRequest(settings: RestSettings): { url: string; slot: string
   return { url: restUrl(path, settings, mask), slot };
 }
 
-/**
- * Where one post is read (a GET: Firestore's documents.get): its card's fields, or with
- * `{ thread: true }` the whole post, comments included. Any id character is percent-encoded.
- */
-export function postUrl(
-  id: string,
-  settings: RestSettings,
-  { thread = false }: { thread?: boolean } = {},
-): string {
-  if (thread) return documentUrl('posts', id, settings);
+/** Where one post's card fields are read (a GET). Any id character is percent-encoded. */
+export function postUrl(id: string, settings: RestSettings): string {
   const { url, slot } = postRequest(settings);
   return url.replace(slot, () => encodeURIComponent(id));
 }
@@ -177,13 +166,10 @@ export function documentUrl(collection: string, id: string, settings: RestSettin
   return restUrl(path, settings);
 }
 
-/** `parameters`: `name=value` pairs of the query string, already encoded. */
-function restUrl(resource: string, settings: RestSettings, parameters: string[] = []): string {
-  const query = settings.emulatorHost
-    ? parameters
-    : [...parameters, `key=${encodeURIComponent(settings.apiKey)}`];
-  const origin = settings.emulatorHost
-    ? `http://${settings.emulatorHost}`
-    : 'https://firestore.googleapis.com';
+/** `query`: `name=value` pairs of the query string, already encoded. */
+function restUrl(resource: string, settings: RestSettings, query: string[] = []): string {
+  const { emulatorHost: host, apiKey } = settings;
+  if (!host) query = [...query, `key=${encodeURIComponent(apiKey)}`];
+  const origin = host ? `http://${host}` : 'https://firestore.googleapis.com';
   return `${origin}/v1/${resource}${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }

@@ -40,8 +40,8 @@ describe('decodeRunQuery', () => {
         content: 'Line one\nLine two',
         imageUrl: '/images/x.svg',
         link: '',
-        commentCount: 1,
-        cardComments: [{ user: 'fan@example.com', text: 'Great', date: '1/2/2025, 10:00:00' }],
+        commentCount: null,
+        cardComments: [],
         created: 1700000000123,
       },
       {
@@ -61,8 +61,10 @@ describe('decodeRunQuery', () => {
     expect(decodeRunQuery([{ readTime: '2025-01-01T00:00:00Z' }])).toEqual([]);
   });
 
-  it('treats an empty comments array (no values key) as no comments', () => {
-    const [post] = decodeRunQuery([doc('x', { comments: { arrayValue: {} } })]);
+  it("treats an empty card's comments array (no values key) as no comments", () => {
+    const [post] = decodeRunQuery([
+      doc('x', { commentCount: { integerValue: '0' }, cardComments: { arrayValue: {} } }),
+    ]);
     expect(post).toMatchObject({ commentCount: 0, cardComments: [] });
   });
 
@@ -74,11 +76,12 @@ describe('decodeRunQuery', () => {
     const [post] = decodeRunQuery([
       doc('x', {
         title: { integerValue: '5' },
-        comments: { arrayValue: { values: [{ stringValue: 'not a map' }] } },
+        commentCount: { stringValue: '1' },
+        cardComments: { arrayValue: { values: [{ stringValue: 'not a map' }] } },
         created: { doubleValue: 12.5 },
       }),
     ]);
-    expect(post).toMatchObject({ title: '', commentCount: 0, cardComments: [], created: 12.5 });
+    expect(post).toMatchObject({ title: '', commentCount: null, cardComments: [], created: 12.5 });
   });
 });
 
@@ -95,7 +98,7 @@ describe('decodeDocument', () => {
       content: '',
       imageUrl: '',
       link: '',
-      commentCount: 0,
+      commentCount: null,
       cardComments: [],
       created: 7,
     });

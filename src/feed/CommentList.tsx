@@ -1,5 +1,5 @@
 import { Suspense, useId, type ReactNode, type Ref } from 'react';
-import type { RemovedCopies } from '../data/feedReducer';
+import type { RemovedCopies } from '../data/commentList';
 import type { Comment } from '../data/post';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 

@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { THREAD_STEP, showAllLabel } from '../data/commentSummary';
-import { THREAD_NOT_READ } from '../data/messages';
+import { Suspense, lazy, useState } from 'react';
+import { THREAD_NOT_READ, showAllLabel } from '../data/commentSummary';
 import type { Post } from '../data/post';
 import { useThread } from '../hooks/useThread';
 import { useNeedsNetwork } from '../ui/needsNetwork';
 import { CommentList, type CommentListProps } from './CommentList';
+
+// With the live checks' code, which a loaded page has before a reader opens a thread.
+const LazyOpenThread = lazy(() =>
+  import('./OpenThread').then((module) => ({ default: module.OpenThread })),
+);
 
 export interface CommentThreadProps extends Omit<
   CommentListProps,
@@ -16,60 +20,36 @@ export interface CommentThreadProps extends Omit<
 }
 
 /**
- * 'Comments:' with how many, then the comments: all of them when the card has them (a short
- * thread), or 'Show all N comments', which reads the thread (one read) and shows its latest
- * comments, THREAD_STEP at a time ('Show more comments' shows earlier ones above them). Focus
- * stays on the control the reader used, or moves to the comments when that control goes.
+ * 'Comments:' with how many, then the comments: a short thread whole, as the page read it with
+ * the post; a long one behind 'Show all N comments', which reads it (one read) and shows its latest
+ * comments, 50 at a time (OpenThread, loaded then). This page's own comments on a thread it has
+ * not read show below that control at once.
  */
 export function CommentThread({ post, titleId, headingId, ...lines }: CommentThreadProps) {
   const thread = useThread(post);
-  const [shown, setShown] = useState(THREAD_STEP);
-  /** Where focus goes once the thread shows what the reader asked for. */
-  const focusTarget = useRef<'opened' | 'last step' | null>(null);
-  const moreRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
   const network = useNeedsNetwork(titleId);
-  const { comments } = thread;
-
-  useEffect(() => {
-    const target = focusTarget.current;
-    if (target === null || comments === null) return;
-    focusTarget.current = null;
-    (target === 'opened' ? (moreRef.current ?? listRef.current) : listRef.current)?.focus();
-  }, [comments, shown]);
-
+  /** Whether the reader asked for the thread here: its first control then takes focus. */
+  const [asked, setAsked] = useState(false);
   const list = { postId: post.id, headingId, ...lines };
+  const open = () => {
+    setAsked(true);
+    thread.open();
+  };
+
   return (
     <>
       <div className="comments__header">
         <h4 id={headingId} className="comments__heading">
           Comments:
         </h4>
-        {thread.count !== null && <span className="comments__count">{thread.count}</span>}
+        <span className="comments__count">{thread.count}</span>
       </div>
-      {comments ? (
-        <>
-          {comments.length > shown && (
-            <button
-              ref={moreRef}
-              type="button"
-              className="button button--small comments__more"
-              aria-describedby={titleId}
-              onClick={() => {
-                setShown(shown + THREAD_STEP);
-                if (comments.length <= shown + THREAD_STEP) focusTarget.current = 'last step';
-              }}
-            >
-              Show more comments
-            </button>
-          )}
-          <CommentList
-            {...list}
-            comments={comments.slice(-shown)}
-            known={comments}
-            listRef={listRef}
-          />
-        </>
+      {thread.held ? (
+        <Suspense fallback={null}>
+          <LazyOpenThread {...list} comments={thread.held} titleId={titleId} opened={asked} />
+        </Suspense>
+      ) : thread.comments ? (
+        <CommentList {...list} comments={thread.comments} known={thread.comments} />
       ) : (
         <>
           <button
@@ -77,13 +57,9 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
             className="button button--small comments__more"
             aria-busy={thread.status === 'loading'}
             {...network}
-            onClick={() => {
-              if (thread.status === 'loading') return;
-              focusTarget.current = 'opened';
-              thread.open();
-            }}
+            onClick={open}
           >
-            {thread.status === 'loading' ? 'Loading comments…' : showAllLabel(thread.count)}
+            {showAllLabel(thread.count)}
           </button>
           {thread.status === 'failed' && (
             <p role="alert" className="form-error">

@@ -1,4 +1,4 @@
-import type { RemovedCopies } from '../data/feedReducer';
+import type { RemovedCopies } from '../data/commentList';
 import type { Comment } from '../data/post';
 import { ChoiceButton } from '../ui/ChoiceButton';
 import { contentOf } from './CommentList';

@@ -1,4 +1,6 @@
+import { applyChanges } from '../data/applyChanges';
 import type { PostChanges } from '../data/changes';
+import { provideChangesApplier } from '../data/feedReducer';
 import { isOnline, onNetworkChange } from '../lib/network';
 import { readChanges } from '../store/restReads';
 import type { WrittenAt } from './useFeedWrites';
@@ -29,6 +31,9 @@ export interface LiveChecksOptions {
 type ChangesListener = (changes: PostChanges, startedAt: number) => void;
 
 const listeners = new Set<ChangesListener>();
+
+// The feed's reducer applies what the checks report with this (it stays out of the first load).
+provideChangesApplier(applyChanges);
 
 /** What a live check that began at `startedAt` found, less the posts this page wrote since. */
 export function changesNotWrittenHere(

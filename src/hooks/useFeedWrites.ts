@@ -1,10 +1,10 @@
 import { useState, type Dispatch } from 'react';
-import type { FeedAction, RemovedCopies } from '../data/feedReducer';
+import type { RemovedCopies } from '../data/commentList';
+import type { FeedAction } from '../data/feedReducer';
 import type { Comment, NewPost, PostEdit } from '../data/post';
 import { StoreError } from '../data/storeError';
 import type * as Writes from '../store/writes';
 import type { CommentedPost } from '../store/writes';
-import { addedHere, removedHere } from '../store/threads';
 
 /**
  * The write module (and through it the SDK) loads on the first write or `prepare`, never with the
@@ -74,13 +74,11 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
       async addComment(post, comment, uid, options) {
         const summary = await (await loadWrites()).addComment(post, comment, uid, options);
         wrote(post.id);
-        addedHere(post.id, comment);
-        dispatch({ type: 'commented', id: post.id, comment, summary });
+        dispatch({ type: 'commented', id: post.id, summary });
       },
       async removeComment(id, comment, copies = 'all') {
         const summary = await (await loadWrites()).removeComment(id, comment, copies);
         wrote(id);
-        removedHere(id, comment, copies);
         dispatch({ type: 'commentRemoved', id, summary });
       },
       async setCommentsClosed(id, closed) {

@@ -12,6 +12,8 @@ import {
 export type ThreadStatus = 'idle' | 'loading' | 'failed';
 
 export interface ThreadView {
+  /** The whole thread, oldest first, once read. */
+  held: Comment[] | undefined;
   /** Every comment, oldest first, when the page has them all (few, or the thread read); else null. */
   comments: Comment[] | null;
   /** How many comments the post has; null while not known (an older post, its thread being read). */
@@ -41,6 +43,7 @@ export function useThread(post: Pick<Post, 'id' | 'commentCount' | 'cardComments
   }, [unknown, id]);
 
   return {
+    held,
     comments: held ?? cardThread(post),
     count: held?.length ?? post.commentCount,
     postedHere,

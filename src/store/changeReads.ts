@@ -1,5 +1,6 @@
 import { decodeBatch, type BatchGot } from '../data/batchGet';
 import {
+  CARD_MASK,
   CHANGES_PER_READ,
   changesQuery,
   decodeChangeStamps,
@@ -7,10 +8,10 @@ import {
   type PostChanges,
   type RestRead,
 } from '../data/changes';
-import { toComments, type Comment, type Post } from '../data/post';
-import { CARD_MASK } from '../data/postsQuery';
+import { toComments } from '../data/commentList';
+import type { Comment, Post } from '../data/post';
 import { documentData, documentPost, readTimeOf } from '../data/restDecode';
-import { heldThreadIds, holdThread } from './threads';
+import { heldThread, setThread, threadReading } from './threads';
 
 /**
  * What changed since a read, over Firestore's REST API: the stamps of postChanges newer than it,
@@ -44,7 +45,7 @@ export async function readChangesOver(
   if (ids.size === 0) return { posts: [], deleted: [], since: next };
   // A changed post is read without its comments, unless this page holds its thread: then whole,
   // so the open thread stays current. Either way one read per post.
-  const open = heldThreadIds();
+  const open = new Set([...ids].filter((id) => heldThread(id) !== undefined));
   const [cards, whole] = await Promise.all([
     readPosts(
       read,
@@ -59,7 +60,7 @@ export async function readChangesOver(
       null,
     ),
   ]);
-  for (const { id, comments } of whole.threads) holdThread(id, comments);
+  for (const { id, comments } of whole.threads) setThread(id, comments, [], threadReading(id));
   return {
     posts: [...cards.found, ...whole.found],
     deleted: [...cards.missing, ...whole.missing],

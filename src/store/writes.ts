@@ -1,7 +1,13 @@
 import { config, splitHost } from '../config';
 import { LIMITS } from '../data/limits';
-import { summariseComments, type CommentSummary } from '../data/commentSummary';
-import { sameComment, withoutComment, type RemovedCopies } from '../data/feedReducer';
+import type { CommentSummary } from '../data/commentSummary';
+import {
+  sameComment,
+  summariseComments,
+  toComments,
+  withoutComment,
+  type RemovedCopies,
+} from '../data/commentList';
 import {
   COMMENTERS,
   COMMENTS,
@@ -13,7 +19,6 @@ import {
 import { DEALS, dealAfterPost, toDeal } from '../data/deal';
 import type { DealStatus } from '../data/dealStatus';
 import {
-  toComments,
   toPost,
   type Comment,
   type NewPost,
@@ -24,6 +29,7 @@ import {
 import { POST_CHANGES } from '../data/postsQuery';
 import { StoreError, storeErrorCode } from '../data/storeError';
 import { retryingContention } from './contention';
+import { addedHere, removedHere } from './threadWrites';
 
 /**
  * Every write of the feed, through Firestore Lite: the only module that imports the SDK. It loads
@@ -153,20 +159,35 @@ function stampInTransaction({ sdk, db }: Store, transaction: Transaction, id: st
  * time and that id (the rules allow one comment every few seconds per account, to one post; a
  * refusal within that time rejects with code 'too-soon'), and keeps the post's comment summary
  * (commentSummary.ts) true to the list, as the rules require. Resolves with the post's summary
- * after the comment when it was read to write it; null when it was written blind.
+ * after the comment: as read when the post was read to write it, else as the page's view has it.
  */
 export async function addComment(
   post: CommentedPost,
   comment: Comment,
   uid: string,
   { onRetry }: { onRetry?: () => void } = {},
-): Promise<CommentSummary | null> {
+): Promise<CommentSummary> {
   return call(async (store) => {
     const id = await commentId(post.id, comment);
     const write: CommentWrite = { post, comment, uid, copyId: id, onRetry };
     const commit = rateLimited(uid, () => appendComment(store, write));
-    return unlessGone(store, post.id, commit);
+    const read = await unlessGone(store, post.id, commit);
+    addedHere(post.id, comment);
+    return read ?? summaryAfterAdding(post, comment);
   });
+}
+
+/**
+ * The summary after a blind append, as the page's view has it (the rules held the server's to
+ * the same): one more, and the card's comments while they held every comment and stay few.
+ */
+function summaryAfterAdding({ commentCount, cardComments }: CommentSummary, comment: Comment) {
+  const count = (commentCount ?? 0) + 1;
+  const cardHoldsAll = cardComments.length === commentCount;
+  return {
+    commentCount: count,
+    cardComments: cardHoldsAll && count <= LIMITS.cardComments ? [...cardComments, comment] : [],
+  };
 }
 
 interface CommentWrite {
@@ -352,17 +373,19 @@ export async function removeComment(
     const id = await commentId(postId, comment);
     const { sdk, db } = store;
     const postRef = sdk.doc(db, 'posts', postId);
-    return sdk.runTransaction(db, async (transaction) => {
+    const summary = await sdk.runTransaction(db, async (transaction) => {
       const before = toComments((await transaction.get(postRef)).data()) ?? [];
       const comments = withoutComment(before, comment, copies);
-      const summary = summariseComments(comments);
-      transaction.update(postRef, { comments, ...summary });
+      const after = summariseComments(comments);
+      transaction.update(postRef, { comments, ...after });
       if (!comments.some((each) => sameComment(each, comment))) {
         transaction.delete(sdk.doc(db, COMMENTS, id));
       }
       stampInTransaction(store, transaction, postId);
-      return summary;
+      return after;
     });
+    removedHere(postId, comment, copies);
+    return summary;
   });
 }
 

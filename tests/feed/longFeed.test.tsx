@@ -1,3 +1,4 @@
+import { summariseComments } from '../../src/data/commentList';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,9 @@ const POSTS: Post[] = Array.from({ length: 40 }, (_, index) =>
     imageUrl: '/images/stadium-night.svg',
     created: Date.UTC(2026, 0, 1) - index * 3_600_000,
     // The fan's own comment on Story 2, which they may remove.
-    comments: index === 1 ? [{ user: 'fan@example.com', text: 'Mine', date: '1/1/2026' }] : [],
+    ...summariseComments(
+      index === 1 ? [{ user: 'fan@example.com', text: 'Mine', date: '1/1/2026' }] : [],
+    ),
   }),
 );
 const FAN: AppUser = { uid: 'fan', email: 'fan@example.com', emailVerified: true, google: true };

@@ -1,4 +1,4 @@
-import { summariseComments } from '../../../src/data/commentSummary';
+import { summariseComments } from '../../../src/data/commentList';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
   commitPostWrite,
@@ -31,8 +31,6 @@ export interface SeedPost {
 
 export interface StoredPost extends SeedPost {
   id: string;
-  /** The comment summary as stored beside the comments; absent on a post an older version wrote. */
-  commentCount?: number;
 }
 
 /** The emulator itself, also when a test points the app at a proxy in front of it. */
@@ -118,6 +116,22 @@ export async function readPost(id: string): Promise<StoredPost | null> {
   return (await readPosts()).find((post) => post.id === id) ?? null;
 }
 
+/** The comment count stored beside a post's comments; null without one (an older version's post). */
+export async function readCommentCount(id: string): Promise<number | null> {
+  const [document] = await firestore().runQuery({
+    from: [{ collectionId: 'posts' }],
+    where: {
+      fieldFilter: {
+        field: { fieldPath: '__name__' },
+        op: 'EQUAL',
+        value: { referenceValue: firestore().name(`posts/${id}`) },
+      },
+    },
+  });
+  const count = document?.fields.commentCount;
+  return count && 'integerValue' in count ? Number(count.integerValue) : null;
+}
+
 /** A write to posts/{id} made on another device, with the post's change stamp. */
 function commitElsewhere(id: string, write: Record<string, unknown>): Promise<void> {
   return commitPostWrite(firestore(), id, write);
@@ -182,10 +196,6 @@ function decodePost(name: string, fields: Fields): StoredPost {
     imageUrl: text(fields.imageUrl),
     link: text(fields.link),
     created: created && 'integerValue' in created ? Number(created.integerValue) : Number.NaN,
-    ...(fields.commentCount &&
-      'integerValue' in fields.commentCount && {
-        commentCount: Number(fields.commentCount.integerValue),
-      }),
     comments: (comments && 'arrayValue' in comments ? (comments.arrayValue.values ?? []) : []).map(
       (value) => {
         const comment = 'mapValue' in value ? (value.mapValue.fields ?? {}) : {};
