@@ -5,17 +5,18 @@
  * error unless read with get()), integers and floats (1.0 == 1, but 1.0 is not an int), and
  * regular expressions whose Unicode tables predate most emoji.
  */
-import { arrayUnion, doc, getDoc, type Firestore } from 'firebase/firestore/lite';
+import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import type { Comment } from '../../src/data/post';
-import { addComment } from '../support/commentCommit';
+import { addComment, appendChange } from '../support/commentCommit';
 import {
   expectAllowed,
   expectDenied,
   googleUser,
   newPost,
   startHarness,
+  withSummary,
   type Harness,
 } from '../support/harness';
 import { setDoc, updateDoc } from '../support/stampedWrites';
@@ -47,6 +48,8 @@ async function publish(id: string, fields: Record<string, unknown> = {}): Promis
 }
 
 const fanComment = (text: string): Comment => ({ user: FAN.email, text, date: DATE });
+/** The summary of a post just published: no comments. */
+const NEW_POST = { commentCount: 0, cardComments: [] };
 
 function commentOn(postId: string, comment: Comment, change?: Record<string, unknown>) {
   return addComment(fan, { uid: FAN.sub, postId, postTitle: TITLE, comment, change });
@@ -67,17 +70,17 @@ describe('the first comment on a new post (an empty slice on the engine)', () =>
     // Two comments at once, one of them another's.
     const forged = { user: 'other@example.test', text: 'Planted', date: DATE };
     await expectDenied(
-      commentOn('new', fanComment('First!'), {
-        comments: [forged, fanComment('First!')],
-      }),
+      commentOn('new', fanComment('First!'), withSummary([forged, fanComment('First!')])),
     );
     // Someone else's address on the comment.
     await expectDenied(commentOn('new', { ...fanComment('First!'), user: 'other@example.test' }));
     // A fourth field, named as a prototype's key.
     await expectDenied(
-      commentOn('new', fanComment('First!'), {
-        comments: arrayUnion({ ...fanComment('First!'), constructor: 'x' }),
-      }),
+      commentOn(
+        'new',
+        fanComment('First!'),
+        appendChange({ ...fanComment('First!'), constructor: 'x' }, NEW_POST),
+      ),
     );
     await expectAllowed(commentOn('new', fanComment('First!')));
   });
