@@ -8,14 +8,18 @@
 import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
+import { toFields } from '../../scripts/lib/ownerClient';
+import type { Fields } from '../../scripts/lib/restValue';
 import type { Comment } from '../../src/data/post';
-import { addComment, appendChange } from '../support/commentCommit';
+import { addComment, appendChange, restComment } from '../support/commentCommit';
 import {
   expectAllowed,
   expectDenied,
+  firestoreRules,
   googleUser,
   newPost,
   startHarness,
+  unsignedToken,
   withSummary,
   type Harness,
 } from '../support/harness';
@@ -107,5 +111,34 @@ describe('integers and floats', () => {
     const now = Date.now();
     await expectDenied(setDoc(doc(admin, 'posts', 'f'), newPost({ created: now + 0.5 })));
     await expectAllowed(setDoc(doc(admin, 'posts', 'f'), newPost({ created: now })));
+  });
+
+  // The engine compares a double equal to an integer as equal (1.0 == 1): the comment count's rule
+  // (summarisesComments) asks `is int` as well, so a double count, which the SDK sends for -0 and
+  // a hostile client's JSON for anything, is refused here and on production alike. The Lite SDK
+  // never sends 1.0 (it is 1 in JavaScript): the commit goes over REST with the fan's mock token.
+  it('holds 1.0 == 1: a first comment counted 1.0 passes only without `is int`', async () => {
+    const rules = firestoreRules();
+    const withoutIsInt = rules.replace(/post\.get\('commentCount', null\) is int\s*&& /, '');
+    expect(withoutIsInt).not.toBe(rules);
+    const loose = await startHarness('demo-rules-google-engine-float', { rules: withoutIsInt });
+    const first = fanComment('First!');
+    const countedAs = (on: Harness, commentCount: Fields[string]) =>
+      restComment(on, {
+        token: unsignedToken(FAN),
+        uid: FAN.sub,
+        postId: 'new',
+        postTitle: TITLE,
+        comment: first,
+        post: { ...toFields(withSummary([first])), commentCount },
+      });
+    try {
+      for (const on of [harness, loose]) await on.seed('posts/new', newPost({ title: TITLE }));
+      expect((await countedAs(loose, { doubleValue: 1 })).status).toBe(200);
+      expect((await countedAs(harness, { doubleValue: 1 })).status).toBe(403);
+      expect((await countedAs(harness, { integerValue: '1' })).status).toBe(200);
+    } finally {
+      await loose.close();
+    }
   });
 });

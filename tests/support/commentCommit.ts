@@ -24,7 +24,9 @@ import type { Comment } from '../../src/data/post';
 import { storeErrorCode } from '../../src/data/storeError';
 import { retryingContention } from '../../src/store/contention';
 import { commentCopy } from '../../scripts/lib/commentCopy';
-import { withSummary } from './harness';
+import { toFields } from '../../scripts/lib/ownerClient';
+import type { Fields } from '../../scripts/lib/restValue';
+import { withSummary, type Harness, type RestResult } from './harness';
 import { stampChange } from './stampedWrites';
 
 /** What both a batch and a transaction write with: the extra writes an attack adds to a commit. */
@@ -220,4 +222,46 @@ export function sameComment(item: unknown, comment: Comment): boolean {
     Object.keys(item).length === 3 &&
     COMMENT_KEYS.every((key) => Reflect.get(item, key) === comment[key])
   );
+}
+
+export interface RestComment {
+  /** The caller's mock ID token (harness unsignedToken). */
+  token: string;
+  uid: string;
+  postId: string;
+  postTitle: string;
+  comment: Comment;
+  /** The post's fields this commit writes (an update of just these), in REST's encoding. */
+  post: Fields;
+}
+
+/**
+ * A comment's commit as raw REST JSON (documents:commit), for what the Lite SDK cannot send: a
+ * double that is a whole number (the SDK sends 3.0 as the integer 3), a key named __proto__.
+ * The same four writes as addComment: the post's fields, its stamp, the copy and commenters/{uid}.
+ */
+export async function restComment(harness: Harness, options: RestComment): Promise<RestResult> {
+  const { postId, postTitle, uid, comment } = options;
+  const { id, fields } = await commentCopy(postId, postTitle, uid, comment);
+  const now = (fieldPath: string) => [{ fieldPath, setToServerValue: 'REQUEST_TIME' }];
+  const writes = [
+    {
+      update: { name: harness.name(`posts/${postId}`), fields: options.post },
+      updateMask: { fieldPaths: Object.keys(options.post) },
+      currentDocument: { exists: true },
+    },
+    {
+      update: { name: harness.name(`postChanges/${postId}`), fields: {} },
+      updateTransforms: now('at'),
+    },
+    {
+      update: { name: harness.name(`comments/${id}`), fields: toFields(fields) },
+      updateTransforms: now('at'),
+    },
+    {
+      update: { name: harness.name(`commenters/${uid}`), fields: toFields({ target: id }) },
+      updateTransforms: now('last'),
+    },
+  ];
+  return harness.rest('commit', { writes }, { token: options.token });
 }
