@@ -47,6 +47,11 @@ describe('the UI limits are the ones firestore.rules enforces', () => {
     ['comment author', /comment\.user\.toUtf8\(\)\.size\(\) <= (\d+)/, ['emailBytes']],
     ['URL', /value\.toUtf8\(\)\.size\(\) <= (\d+)\s+&& value\.matches\('https/, ['urlBytes']],
     ['comments per post', /after\.size\(\) <= (\d+)/, ['commentsPerPost']],
+    [
+      'comments a card shows',
+      /post\.comments\.size\(\) <= (\d+) \? post\.comments : \[\]/,
+      ['cardComments'],
+    ],
     ['post id', /postId\.toUtf8\(\)\.size\(\) <= (\d+)/, ['postIdBytes']],
     ['query limit', /request\.query\.limit <= (\d+)/, ['queryLimit']],
     ['comment interval', /duration\.value\((\d+), 's'\)/, ['commentIntervalSeconds']],

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  arrayUnion,
   collection,
   deleteDoc,
   deleteField,
@@ -27,13 +26,22 @@ import {
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { commentId, reportId, type ReportReason } from '../../src/data/commentCopies';
 import type { Comment } from '../../src/data/post';
-import { addComment, copyOf, removeComment, type AddComment } from '../support/commentCommit';
+import {
+  addComment,
+  appendChange,
+  copyOf,
+  removeComment,
+  type AddComment,
+} from '../support/commentCommit';
 import {
   expectAllowed,
   expectDenied,
   googleUser,
   newPost,
   startHarness,
+  summaryOf,
+  unsignedToken,
+  withSummary,
   type Harness,
   type Persona,
 } from '../support/harness';
@@ -225,8 +233,10 @@ describe('a comment and its copy: added together, one comment per commit', () =>
   // Problem 1 of issue 22, as the old rules took it: one stamp, a comment on each of two posts.
   it('denies the old shape appending to two posts under one stamp (as fan)', async () => {
     const batch = writeBatch(fan);
-    for (const postId of ['p1', 'p2']) {
-      batch.update(doc(fan, 'posts', postId), { comments: arrayUnion(comment(FAN.email, postId)) });
+    const before: Record<string, Comment[]> = { p1: [OLD], p2: [] };
+    for (const [postId, comments] of Object.entries(before)) {
+      const item = comment(FAN.email, postId);
+      batch.update(doc(fan, 'posts', postId), appendChange(item, summaryOf(comments)));
       stampChange(fan, batch, postId);
     }
     batch.set(doc(fan, 'commenters', FAN.sub), { last: serverTimestamp() });
@@ -240,7 +250,7 @@ describe('a comment and its copy: added together, one comment per commit', () =>
     await expectDenied(
       commentAs(FAN, 'Here', {
         also: (batch) => {
-          batch.update(doc(fan, 'posts', 'p2'), { comments: arrayUnion(second) });
+          batch.update(doc(fan, 'posts', 'p2'), appendChange(second, summaryOf([])));
           stampChange(fan, batch, 'p2');
           batch.set(doc(fan, 'comments', secondCopy.id), secondCopy.data);
         },
@@ -581,12 +591,6 @@ describe('reading comment copies: the administrator only, a page at a time', () 
   );
 });
 
-/** An ID token as the Auth emulator issues them (unsigned): for REST calls the SDK cannot make. */
-function unsignedToken(persona: Persona): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'none' })}.${part(persona)}.`;
-}
-
 describe('removing a comment removes its copy', () => {
   it('allows a fan removing their own comment with its copy', async () => {
     const id = await seedWithCopy(FAN.sub, FAN_COMMENT);
@@ -638,7 +642,7 @@ describe('removing a comment removes its copy', () => {
     for (let i = 0; i < 5; i += 1) {
       const postId = `bulk-${i}`;
       const id = await seedWithCopy(FAN.sub, FAN_COMMENT, { postId });
-      batch.update(doc(admin, 'posts', postId), { comments: [OLD] });
+      batch.update(doc(admin, 'posts', postId), withSummary([OLD]));
       stampChange(admin, batch, postId);
       batch.delete(doc(admin, 'comments', id));
     }
@@ -655,7 +659,7 @@ describe('removing a comment removes its copy', () => {
 // exactly one comment fewer, and arrayRemove takes out both copies).
 describe('a comment stored twice', () => {
   const TWICE = comment(FAN.email, 'Posted twice');
-  const withOneLeft = { comments: [OLD, TWICE] };
+  const withOneLeft = withSummary([OLD, TWICE]);
 
   it('lets the administrator remove both copies of a comment that has no moderation copy', async () => {
     await harness.seed('posts/p1', newPost({ title: TITLE, comments: [OLD, TWICE, TWICE] }));
@@ -692,7 +696,7 @@ describe('a comment stored twice', () => {
       removeComment(admin, {
         postId: 'p1',
         comment: TWICE,
-        change: { comments: [comment('a@example.test', 'Edited'), TWICE] },
+        change: withSummary([comment('a@example.test', 'Edited'), TWICE]),
         deleteCopy: false,
       }),
     );

@@ -31,14 +31,19 @@ import {
   googleUser,
   newPost,
   startHarness,
+  summaryOf,
   type Harness,
 } from '../support/harness';
-import { copyOf } from '../support/commentCommit';
+import { appendChange, copyOf } from '../support/commentCommit';
 
 const ADMIN = googleUser('admin-1', readAdminEmail());
 const FAN = googleUser('fan-1', 'fan@example.test');
 const OTHER_FAN = googleUser('fan-2', 'other@example.test');
 const COMMENT = { user: FAN.email, text: 'Great signing!', date: '01/03/2026, 12:00:00' };
+/** The fan's removal of COMMENT from p1, with the summary of the comments `left`. */
+const removal = (left: unknown[] = []) => ({ comments: arrayRemove(COMMENT), ...summaryOf(left) });
+/** The comment `uid` adds to p1 (commentWrites). */
+const added = (uid: string) => ({ ...COMMENT, text: `New ${uid}` });
 
 let harness: Harness;
 let admin: Firestore;
@@ -56,7 +61,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await harness.clear();
-  await harness.seed('posts/p1', { ...newPost(), comments: [COMMENT] });
+  await harness.seed('posts/p1', newPost({ comments: [COMMENT] }));
   await harness.seed('posts/p2', newPost());
 });
 
@@ -81,10 +86,10 @@ function batch(
  * the comment's copy and the rate-limit stamp naming it.
  */
 async function commentWrites(db: Firestore, uid: string): Promise<(w: WriteBatch) => void> {
-  const item = { ...COMMENT, text: `New ${uid}` };
+  const item = added(uid);
   const copy = await copyOf('p1', String(newPost().title), uid, item);
   return (writes) => {
-    writes.update(post(db), { comments: arrayUnion(item) });
+    writes.update(post(db), appendChange(item, summaryOf([COMMENT])));
     writes.set(doc(db, 'comments', copy.id), copy.data);
     writes.set(doc(db, 'commenters', uid), { last: serverTimestamp(), target: copy.id });
   };
@@ -100,7 +105,7 @@ describe('every post write carries its change stamp', () => {
     await expectAllowed(batch(admin, (w) => w.set(post(admin, 'p3'), newPost()), 'p3'));
     await expectAllowed(batch(admin, (w) => w.update(post(admin), { content: 'Edited' })));
     await expectAllowed(fanComment(fan, FAN.sub));
-    await expectAllowed(batch(fan, (w) => w.update(post(fan), { comments: arrayRemove(COMMENT) })));
+    await expectAllowed(batch(fan, (w) => w.update(post(fan), removal([added(FAN.sub)]))));
     await expectAllowed(batch(admin, (w) => w.delete(post(admin, 'p2')), 'p2'));
   });
 
@@ -109,7 +114,7 @@ describe('every post write carries its change stamp', () => {
     await expectDenied(updateDoc(post(admin), { content: 'Edited' }));
     await expectDenied(deleteDoc(post(admin)));
     await expectDenied(batch(fan, await commentWrites(fan, FAN.sub), 'p1', null));
-    await expectDenied(updateDoc(post(fan), { comments: arrayRemove(COMMENT) }));
+    await expectDenied(updateDoc(post(fan), removal()));
   });
 
   it('refuses a stamp at a time the client chose, or with other fields', async () => {

@@ -4,7 +4,9 @@
  * and 400 fans, with every text at its most UTF-8 bytes (characters of 3 bytes and one UTF-16
  * unit each, the most bytes a unit of `size()` can carry), the longest status and deal id, and
  * checks that it is stored. Should production's `size()` count code points instead, 4-byte
- * characters would fill each text to its byte cap: that post is sized here too.
+ * characters would fill each text to its byte cap: that post is sized here too. The post carries
+ * its comment summary (commentCount 400, cardComments []): the card holds comments only while
+ * there are at most LIMITS.cardComments, so the most comments are also the largest post.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
@@ -17,6 +19,7 @@ import {
   expectDenied,
   googleUser,
   startHarness,
+  summaryOf,
   type Harness,
 } from '../support/harness';
 import { setDoc, updateDoc } from '../support/stampedWrites';
@@ -67,6 +70,10 @@ function comment(i: number) {
   };
 }
 
+/**
+ * Fan i's comment, the post holding the i before it: written blind as the app writes it, from the
+ * summary its page read (not read again here: each read of the post is up to 1 MiB).
+ */
 function commentAsFan(i: number): Promise<void> {
   const fan = googleUser(`worst-${i}`, longEmail(i));
   return addComment(harness.client(fan), {
@@ -74,6 +81,7 @@ function commentAsFan(i: number): Promise<void> {
     postId: POST_ID,
     postTitle: widest(LIMITS.titleChars, LIMITS.titleBytes),
     comment: comment(i),
+    known: summaryOf(Array.from({ length: i }, (_, k) => comment(k))),
   });
 }
 
@@ -89,6 +97,8 @@ describe('the largest post the rules allow', () => {
         imageUrl: maxUrl(),
         link: maxUrl(),
         comments: [],
+        commentCount: 0,
+        cardComments: [],
         created: Date.now(),
         status: STATUS,
         deal: DEAL_ID,
@@ -109,6 +119,9 @@ describe('the largest post the rules allow', () => {
     expect(comments).toHaveLength(LIMITS.commentsPerPost);
     expect(comments.at(-1)).toEqual(comment(LIMITS.commentsPerPost - 1));
     expect(stored.get('title')).toBe(widest(LIMITS.titleChars, LIMITS.titleBytes));
+    // Its summary: every comment counted, none on the card past LIMITS.cardComments.
+    expect(stored.get('commentCount')).toBe(LIMITS.commentsPerPost);
+    expect(stored.get('cardComments')).toEqual([]);
 
     // One comment more is refused by the rules, not by the size limit.
     await expectDenied(commentAsFan(LIMITS.commentsPerPost));

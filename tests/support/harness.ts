@@ -23,6 +23,8 @@ import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/owner
 import { TEST_FIRESTORE_ENGINE_HOST } from '../../scripts/lib/testPorts';
 import { parseHostPort } from '../../scripts/lib/emulators';
 import { isPost, stampChange } from './stampedWrites';
+import { summariseComments } from '../../src/data/commentSummary';
+import type { Comment } from '../../src/data/post';
 
 // Expected failures (denials, preconditions) would otherwise each print an SDK warning.
 setLogLevel('silent');
@@ -187,9 +189,14 @@ export async function expectDenied(operation: Promise<unknown>): Promise<void> {
   expect(error).toMatchObject({ name: 'FirebaseError', code: 'permission-denied' });
 }
 
-/** A post as the administrator creates it (what the rules' isNewPost allows), with `overrides`. */
+/**
+ * A post as the administrator creates it (what the rules' isNewPost allows), with `overrides`. Its
+ * comment summary (commentCount, cardComments) is the one the rules require of its `comments`
+ * (src/data/commentSummary.ts summariseComments), unless `overrides` sets a field of it; comments
+ * that are no list (an attack) get the summary of none.
+ */
 export function newPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+  const post: Record<string, unknown> = {
     title: 'Striker signs a four-year deal',
     content: 'The club confirms the arrival of a new number nine.',
     imageUrl: '',
@@ -198,6 +205,43 @@ export function newPost(overrides: Record<string, unknown> = {}): Record<string,
     created: Date.now(),
     ...overrides,
   };
+  return { ...post, ...summaryOf(post.comments), ...overrides };
+}
+
+/**
+ * A post written before the comment summary existed (a "legacy" post): newPost without
+ * `commentCount` and `cardComments`, for seeding; its next comment change must add them.
+ */
+export function legacyPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return withoutKeys(newPost(overrides), 'commentCount', 'cardComments');
+}
+
+/** A copy of `data` without `keys`: a write that leaves those fields out. */
+export function withoutKeys(
+  data: Record<string, unknown>,
+  ...keys: string[]
+): Record<string, unknown> {
+  const copy = { ...data };
+  for (const key of keys) delete copy[key];
+  return copy;
+}
+
+/** `comments` and the summary the rules require beside them: a post update of the whole list. */
+export function withSummary(comments: readonly unknown[]): Record<string, unknown> {
+  return { comments, ...summaryOf(comments) };
+}
+
+/** The summary of `comments` (summariseComments); of none when it is no list. */
+export function summaryOf(comments: unknown): { commentCount: number; cardComments: unknown[] } {
+  // summariseComments reads only the list's length and copies its items as they are, so a test's
+  // items that are no comments (attacks) are summarised as the rules would.
+  return summariseComments(Array.isArray(comments) ? (comments as Comment[]) : []);
+}
+
+/** An ID token as the Auth emulator issues them (unsigned): for REST calls the SDK cannot make. */
+export function unsignedToken(persona: Persona): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none' })}.${part(persona)}.`;
 }
 
 /**

@@ -22,8 +22,16 @@ export function isPost(ref: DocumentReference): boolean {
   return ref.parent.id === 'posts' && ref.parent.parent === null;
 }
 
-/** Adds the stamp of post `id` to `batch`, as store/writes.ts's commitWithStamp does. */
-export function stampChange(db: Firestore, batch: WriteBatch, id: string): void {
+/** What a batch and a transaction both set documents with. */
+export interface DocumentSetter {
+  set(ref: DocumentReference, data: DocumentData): unknown;
+}
+
+/**
+ * Adds the stamp of post `id` to `batch` (or a transaction), as store/writes.ts's commitWithStamp
+ * does.
+ */
+export function stampChange(db: Firestore, batch: DocumentSetter, id: string): void {
   batch.set(doc(db, 'postChanges', id), { at: serverTimestamp() });
 }
 
