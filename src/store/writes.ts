@@ -29,6 +29,7 @@ import {
 import { POST_CHANGES } from '../data/postsQuery';
 import { StoreError, storeErrorCode } from '../data/storeError';
 import { retryingContention } from './contention';
+import { readPost } from './restReads';
 import { addedHere, removedHere } from './threadWrites';
 
 /**
@@ -171,9 +172,9 @@ export async function addComment(
     const id = await commentId(post.id, comment);
     const write: CommentWrite = { post, comment, uid, copyId: id, onRetry };
     const commit = rateLimited(uid, () => appendComment(store, write));
-    const read = await unlessGone(store, post.id, commit);
+    const summary = await unlessGone(store, post.id, commit);
     addedHere(post.id, comment);
-    return read ?? summaryAfterAdding(post, comment);
+    return summary;
   });
 }
 
@@ -200,31 +201,52 @@ interface CommentWrite {
   onRetry?: () => void;
 }
 
+/** How many times a comment refused for an out-of-date view of its post is made again. */
+const VIEW_REFRESHES = 4;
+
 /**
  * Blind, without reading the post, when its summary is known: the list and the count grow on the
- * server (arrayUnion, increment), so a busy post's comments never wait for a read. A short thread's
- * card comments follow as the page last read them; if that view was out of date the rules refuse,
- * and the comment is written again in a transaction that reads the post first (as a post written
- * before the summary existed always is). A long thread's blind write depends on no such view, so
- * its refusal is final.
+ * server (arrayUnion, increment), so fans commenting at once never wait for each other's reads. A
+ * short thread's card comments follow the page's view of the post; when other comments made that
+ * view out of date the rules refuse, and the post's summary is read again (one small read) and the
+ * comment made again from it. A post an older version wrote without a summary is written in a
+ * transaction that reads it whole and adds the summary. A refusal with the post as the page saw it
+ * is final: it is not about the view (the post is closed, the account suspended or too quick).
+ * Resolves with the post's summary after the comment, as far as the page can tell.
  */
-async function appendComment(store: Store, write: CommentWrite): Promise<CommentSummary | null> {
-  const count = write.post.commentCount;
-  if (count === null) return appendAfterReading(store, write);
-  const shortThread = write.post.cardComments.length === count;
-  try {
-    await appendBlind(store, write, count);
-    return null;
-  } catch (error) {
-    if (!shortThread || storeErrorCode(error) !== 'permission-denied') throw error;
+async function appendComment(store: Store, write: CommentWrite): Promise<CommentSummary> {
+  let view: CommentSummary = write.post;
+  for (let attempt = 1; ; attempt += 1) {
+    const count = view.commentCount;
+    try {
+      if (count === null) return await appendAfterReading(store, write);
+      await appendBlind(store, write, { commentCount: count, cardComments: view.cardComments });
+      return summaryAfterAdding(view, write.comment);
+    } catch (error) {
+      const dependsOnView = count === null || view.cardComments.length === count;
+      if (!dependsOnView || storeErrorCode(error) !== 'permission-denied') throw error;
+      if (attempt === VIEW_REFRESHES) throw error;
+      const fresh = await readPost(write.post.id);
+      if (!fresh) throw new StoreError('not-found', 'The post was deleted.');
+      if (sameSummary(fresh, view)) throw error;
+      view = fresh;
+      write.onRetry?.();
+    }
   }
-  return appendAfterReading(store, write);
 }
 
-async function appendBlind(store: Store, write: CommentWrite, count: number): Promise<void> {
+function sameSummary(a: CommentSummary, b: CommentSummary): boolean {
+  return a.commentCount === b.commentCount && a.cardComments.length === b.cardComments.length;
+}
+
+async function appendBlind(
+  store: Store,
+  write: CommentWrite,
+  { commentCount: count, cardComments: card }: { commentCount: number; cardComments: Comment[] },
+): Promise<void> {
   const { sdk, db } = store;
   const { post, comment, onRetry } = write;
-  const cardHoldsAll = post.cardComments.length === count;
+  const cardHoldsAll = card.length === count;
   const cardComments =
     cardHoldsAll && count < LIMITS.cardComments
       ? { cardComments: sdk.arrayUnion(comment) }

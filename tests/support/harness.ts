@@ -23,7 +23,7 @@ import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/owner
 import { TEST_FIRESTORE_ENGINE_HOST } from '../../scripts/lib/testPorts';
 import { parseHostPort } from '../../scripts/lib/emulators';
 import { isPost, stampChange } from './stampedWrites';
-import { summariseComments } from '../../src/data/commentSummary';
+import { summariseComments } from '../../src/data/commentList';
 import type { Comment } from '../../src/data/post';
 
 // Expected failures (denials, preconditions) would otherwise each print an SDK warning.
