@@ -1,5 +1,4 @@
 import type { Locator } from '@playwright/test';
-import { CHECK_EVERY_MS } from '../src/hooks/liveChecks';
 import { resetFeed } from '../scripts/lib/stack';
 import { E2E_PORTS } from '../scripts/lib/testPorts';
 import { buildDeadlineDayPosts } from '../scripts/seed/deadlineDay';
@@ -21,6 +20,8 @@ import {
  * at a time, and a fan's comment and the administrator's removal go through as on any feed.
  */
 const POSTS = buildDeadlineDayPosts(SEED_NOW);
+/** How often a visible page checks for changes (src/hooks/liveChecks.ts, which reads the page's env). */
+const CHECK_EVERY_MS = 30_000;
 const NEWEST = POSTS[0];
 
 test.beforeEach(async ({ isMobile }) => {

@@ -1,3 +1,4 @@
+import { summariseComments } from '../../src/data/commentList';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
@@ -148,7 +149,14 @@ export function escapeRegExp(text: string): string {
 export async function publishElsewhere(title: string): Promise<void> {
   const owner = ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
   const id = `elsewhere-${Date.now()}`;
-  const post = { title, content: 'Published elsewhere.', imageUrl: '', link: '', comments: [] };
+  const post = {
+    title,
+    content: 'Published elsewhere.',
+    imageUrl: '',
+    link: '',
+    comments: [],
+    ...summariseComments([]),
+  };
   await commitPostWrite(owner, id, {
     update: { name: owner.name(`posts/${id}`), fields: toFields({ ...post, created: Date.now() }) },
   });

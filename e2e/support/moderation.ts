@@ -1,3 +1,4 @@
+import { summariseComments } from '../../src/data/commentList';
 import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
 import { commentCopy } from '../../scripts/lib/commentCopy';
@@ -46,20 +47,37 @@ export async function signInOutsideBrowser(email: string): Promise<Account> {
 const client = () => ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
 
 /**
- * The commit the app sends for a comment (src/store/writes.ts addComment): the post's append, its
- * moderation copy and the commenter stamp, with the post's change stamp.
+ * The commit the app sends for a comment (src/store/writes.ts addComment, written blind): the
+ * post's append with its comment summary, its moderation copy and the commenter stamp, with the
+ * post's change stamp. The summary's card follows the post as stored now.
  */
 async function commentWrites(account: Account, post: { id: string; title: string }, text: string) {
   const owner = client();
   const comment = { user: account.email, text, date: new Date().toLocaleString('en-GB') };
   const { id, fields } = await commentCopy(post.id, post.title, account.uid, comment);
   const now = { setToServerValue: 'REQUEST_TIME' };
+  const stored = (await owner.get(`posts/${post.id}`))?.fields ?? {};
+  const count = stored.commentCount;
+  const known = count && 'integerValue' in count ? Number(count.integerValue) : 0;
+  const card = stored.cardComments;
+  const cardLength = card && 'arrayValue' in card ? (card.arrayValue.values ?? []).length : 0;
+  const appended = { values: [toValue(comment)] };
+  const cardHoldsAll = cardLength === known;
   return [
     {
-      update: { name: owner.name(`posts/${post.id}`), fields: {} },
-      updateMask: { fieldPaths: [] },
+      update: {
+        name: owner.name(`posts/${post.id}`),
+        fields: cardHoldsAll && known >= LIMITS.cardComments ? toFields({ cardComments: [] }) : {},
+      },
+      updateMask: {
+        fieldPaths: cardHoldsAll && known >= LIMITS.cardComments ? ['cardComments'] : [],
+      },
       updateTransforms: [
-        { fieldPath: 'comments', appendMissingElements: { values: [toValue(comment)] } },
+        { fieldPath: 'comments', appendMissingElements: appended },
+        { fieldPath: 'commentCount', increment: { integerValue: '1' } },
+        ...(cardHoldsAll && known < LIMITS.cardComments
+          ? [{ fieldPath: 'cardComments', appendMissingElements: appended }]
+          : []),
       ],
       currentDocument: { exists: true },
     },
@@ -143,6 +161,7 @@ export async function seedFullPost(): Promise<string> {
         imageUrl: '',
         link: '',
         comments,
+        ...summariseComments(comments),
         created: Date.now(),
       }),
     },
