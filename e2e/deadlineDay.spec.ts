@@ -37,6 +37,8 @@ test('a phone reads a 400-comment thread 50 at a time; a fan comments; the admin
   page,
   otherPage: admin,
 }) => {
+  // A long journey: 400 comments shown, two sign-ins, a reload and a live check.
+  test.slow();
   expect(NEWEST.comments).toHaveLength(400);
   await page.clock.install();
   await openFeed(page);
