@@ -11,6 +11,7 @@ import {
   buildPost,
   commentElsewhere,
   readCommentCount,
+  readPost,
   seedPosts,
   type SeedPost,
 } from './support/firestore';
@@ -140,6 +141,24 @@ describe('a short thread', () => {
     expect(lines('Winger agrees terms')).toHaveLength(3);
     expect(within(card('Winger agrees terms')).queryByRole('button', { name: /Show/ })).toBeNull();
     expect(batchGets()).toHaveLength(0);
+  });
+});
+
+describe('a short thread grown elsewhere since the page read it', () => {
+  it("takes a fan's comment all the same: the post's summary is read again and the comment made again", async () => {
+    const [post] = await seedPosts([buildPost({ title: 'Busy post', comments: comments(9) })]);
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    expect(lines('Busy post')).toHaveLength(9);
+    // Two more elsewhere: the thread is now 11 long, and its card's comments are gone.
+    await commentElsewhere(post.id, comments(1, 10)[0]);
+    await commentElsewhere(post.id, comments(1, 11)[0]);
+
+    const input = within(card('Busy post')).getByRole('textbox', { name: 'Add a comment...' });
+    await user.type(input, 'Made it in{Enter}');
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(within(card('Busy post')).queryByRole('alert')).toBeNull();
+    expect(await readCommentCount(post.id)).toBe(12);
+    expect((await readPost(post.id))?.comments.at(-1)?.text).toBe('Made it in');
   });
 });
 
