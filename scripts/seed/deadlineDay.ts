@@ -33,67 +33,126 @@ export function deadlineDayFan(index: number): string {
   return `${first}.${last}.${index + 1}@example.com`;
 }
 
-/** How a reaction opens. */
+/** Draws from the seeded generator: what the reactions are made with. */
+interface Dice {
+  pick<T>(list: readonly T[]): T;
+  /** A whole number from `min` to `max`. */
+  int(min: number, max: number): number;
+  chance(probability: number): boolean;
+}
+
+// prettier-ignore
+const PLAYERS = [
+  'Arlanza', 'Weidemann', 'Asante-Boateng', 'Ferrand', 'Takamine', 'Lindqvist', 'Benedetti',
+  'Okonjo', 'Hrabal', 'Carvalhal', 'Reddie', 'Mbeki', 'Van der Laan', 'Şahin', 'Rocha',
+  'Kowalczyk', 'Duarte', 'Haaland-Berg', 'Oyelaran', 'Nakamura', 'Dubois', 'Ibáñez',
+];
+// prettier-ignore
+const CLUBS = [
+  'Real Costanera', 'FC Oberhafen', 'Accra Lions', 'Olympique Lavanne', 'AC Valtorre',
+  'Harbour City', 'Slavoj Brno', 'Sporting Almada', 'Kirkfield Athletic', 'IFK Norrvik',
+  'Kanagawa Blue Wings', 'Dynamo Ostrava', 'Rovers', 'United', 'the Saints',
+];
+// prettier-ignore
+const POSITIONS = [
+  'striker', 'number 9', 'centre-back', 'left-back', 'right-back', 'winger', 'keeper',
+  'holding midfielder', 'number 10', 'box-to-box midfielder', 'wing-back', 'back-up keeper',
+];
+// prettier-ignore
+const PEOPLE = [
+  'the gaffer', 'the manager', 'the board', 'the chairman', 'our scouts', 'his agent',
+  'the owners', 'the director of football', 'the physio', 'my dad', 'the lads in the pub',
+  'the bloke behind me in the East Stand', 'the journalists', 'the academy coaches',
+];
+// prettier-ignore
 const OPENERS = [
-  'Get in!',
-  'Here we go again.',
-  'Refreshing this page every two minutes like everyone else.',
-  'Not convinced, if I am honest.',
-  'Finally!',
-  'Told my mate this would happen back in July.',
-  'Deadline day never disappoints.',
-  'Calm down everyone.',
-  'Is this actually confirmed?',
-  'Absolute scenes in the pub right now.',
-  'Been a season ticket holder for 22 years and',
-  'Woke up to this and nearly dropped my tea.',
-  'Right, who had this on their bingo card?',
-  'Love it ⚽',
-  'Honestly can’t believe it.',
-  'My phone has not stopped buzzing.',
-  'Steady on.',
-  'Worst kept secret in football.',
+  'Get in!', 'Here we go again.', 'Finally!', 'Calm down everyone.', 'Steady on.', 'Honestly?',
+  'Right.', 'Unreal.', 'Hmm.', 'Love it ⚽', 'Wow.', 'Brilliant news.', 'Big if true.',
+  'Not again…', 'Ha!', 'Mate.', 'Absolute scenes.', 'Called it.', 'No way.', 'Deadline day, baby!',
+  'Refreshing every two minutes.', 'My phone has not stopped buzzing.', 'Can’t believe it.',
 ];
-
-/** What a fan thinks of it. */
-const VIEWS = [
-  'the fee looks steep for a player who has started eleven league games in two seasons',
-  'we needed cover in that position since the injury in October and nobody listened',
-  'his numbers in the second half of last season were better than anyone we already have',
-  'the board have finally backed the manager instead of leaving it to the last hour again',
-  'I watched him away at Kirkfield and he ran the whole midfield on his own',
-  'if the medical goes through tonight he could be on the bench on Saturday',
-  'selling our best academy lad to fund this feels wrong to me',
-  'the wages will be the sticking point, they always are with these deals',
-  'a five-year contract for a player of that age is a real gamble',
-  'the agent has been leaking this to every paper for a week',
-  'the sell-on clause means we might get most of the money back anyway',
-  'the loan with an option to buy is the smart way to do it',
-  'we have been linked with half of Europe today and this is the one that lands',
-  'he can play on either wing, which is exactly what the squad lacks',
-  'our recruitment team deserve credit, this was done quietly and quickly',
-  'people forget he was injured for most of last season',
-  'nobody at the club has said a word, so I will believe it when I see the shirt photo',
-  'the fans at his old club are gutted, which tells you something',
-  'a centre-back who can actually pass is what we have been crying out for',
-  'still no striker though, and the window shuts at eleven',
+// prettier-ignore
+const VERDICTS = [
+  'a steal', 'daylight robbery', 'a panic buy', 'a gamble', 'proper business', 'a statement',
+  'overpriced', 'a bargain', 'the signing of the summer', 'a sideways move', 'exactly what we need',
+  'a typical last-minute job', 'fair enough', 'a shrewd one', 'madness', 'about time',
 ];
-
-/** How it ends. */
+// prettier-ignore
+const FEELINGS = [
+  'buzzing', 'gutted', 'nervous', 'worried', 'delighted', 'sceptical', 'over the moon',
+  'baffled', 'cautiously optimistic', 'a bit underwhelmed', 'made up', 'fuming', 'not fussed',
+];
+// prettier-ignore
+const SKILLS = [
+  'pace', 'a left foot', 'an engine', 'composure', 'aerial presence', 'vision', 'leadership',
+  'a long throw', 'a first touch', 'bite in the tackle', 'end product', 'a bit of nastiness',
+];
+// prettier-ignore
+const WHEN = [
+  'before eleven', 'by Saturday', 'tonight', 'after the medical', 'in January', 'next season',
+  'before the window shuts', 'by the end of the week', 'in time for the derby', 'this evening',
+];
+// prettier-ignore
+const WATCHED = [
+  'away at Kirkfield', 'in the cup last year', 'on a wet Tuesday in Norrvik', 'on the telly',
+  'in pre-season', 'for the under-21s', 'at the Euros', 'against us in March', 'on YouTube',
+];
+// prettier-ignore
 const CLOSERS = [
-  'Get it over the line.',
-  'Welcome to the Bridge, son.',
-  'We go again.',
-  'Trust the process, I suppose.',
-  'Someone wake me up when it’s official.',
-  'What a time to be alive 🔥',
-  'Up the Bridge!',
-  'Medical first, celebrations later.',
-  'Judge him in May, not today.',
-  'Eleven o’clock cannot come soon enough.',
-  'Best business we have done in years.',
-  'Fingers crossed.',
+  'Get it over the line.', 'Welcome to the Bridge!', 'We go again.', 'Up the Bridge!',
+  'Someone wake me up when it’s official.', 'What a time to be alive 🔥', 'Fingers crossed 🤞',
+  'Judge him in May.', 'Medical first, celebrations later.', 'COYB!', 'Believe.', 'Rant over.',
+  'Just my two pence.', 'Happy days.', 'Here’s hoping.', 'Watch this space 👀',
 ];
+
+/** The sentences a reaction is made of, each a shape with words drawn into it. */
+const SENTENCES: ((dice: Dice) => string)[] = [
+  (d) => `£${d.int(4, 95)}m for ${d.pick(PLAYERS)} is ${d.pick(VERDICTS)}.`,
+  (d) =>
+    `Watched ${d.pick(PLAYERS)} ${d.pick(WATCHED)} and he ${d.pick(['was', 'looked', 'seemed'])} ${d.pick(['class', 'lost', 'lively', 'decent', 'rapid', 'off the pace', 'a handful'])}.`,
+  (d) =>
+    `Can he play ${d.pick(POSITIONS)}? Because we have had nobody there since ${d.pick(['October', 'the cup run', 'the spring', 'Christmas', 'the derby'])}.`,
+  (d) =>
+    `${cap(d.pick(PEOPLE))} ${d.pick(['said', 'reckons', 'told me', 'swears'])} it will be done ${d.pick(WHEN)}.`,
+  (d) =>
+    `Only ${d.int(2, 31)} starts last season, so ${d.pick(['I am not sure', 'who knows', 'fair play', 'let us see', 'hmm'])}.`,
+  (d) =>
+    `${d.int(3, 28)} goals and ${d.int(1, 17)} assists in ${d.int(20, 48)} games is ${d.pick(['no joke', 'not bad', 'serious', 'decent', 'a lot'])}.`,
+  (d) =>
+    `I am ${d.pick(FEELINGS)}, ${d.pick(['to be honest', 'not going to lie', 'if I am honest', 'genuinely', 'weirdly'])}.`,
+  (d) => `We still need a ${d.pick(POSITIONS)} with ${d.pick(SKILLS)}.`,
+  (d) =>
+    `${d.pick(CLUBS)} wanted £${d.int(5, 80)}m${d.chance(0.5) ? ` plus ${d.int(5, 30)}% sell-on` : ''}, apparently.`,
+  (d) => `A ${d.int(2, 6)}-year deal at ${d.int(19, 34)} is ${d.pick(VERDICTS)}.`,
+  (d) =>
+    `${d.pick(PLAYERS)} has ${d.pick(SKILLS)} and ${d.pick(SKILLS)}, which is more than ${d.pick(PLAYERS)} ever had.`,
+  (d) =>
+    `Heard from a mate at ${d.pick(CLUBS)} that the medical is ${d.pick(['at 4', 'booked', 'done', 'tomorrow', 'at half 6'])}.`,
+  (d) => `Been a season ticket holder for ${d.int(3, 41)} years and this is ${d.pick(VERDICTS)}.`,
+  (d) =>
+    `If ${d.pick(PLAYERS)} goes the other way I ${d.pick(['will cry', 'am done', 'give up', 'will riot', 'will not renew'])}.`,
+  (d) =>
+    `${d.pick(['Sell', 'Keep', 'Loan out', 'Start', 'Bench'])} ${d.pick(PLAYERS)} and ${d.pick(['bring in', 'play', 'trust', 'give minutes to'])} the kids.`,
+  (d) =>
+    `Remember when we sold ${d.pick(PLAYERS)} to ${d.pick(CLUBS)} for £${d.int(2, 60)}m? Exactly.`,
+  (d) => `Kick-off in ${d.int(2, 9)} days and we have ${d.int(0, 3)} fit ${d.pick(POSITIONS)}s.`,
+  (d) => `${d.pick(PLAYERS)} at ${d.pick(POSITIONS)}, ${d.pick(PLAYERS)} up front, sorted.`,
+  (d) =>
+    `Odds on ${d.pick(PLAYERS)} starting ${d.pick(WHEN)}? ${d.int(2, 20)}/${d.int(1, 9)} at best.`,
+  (d) =>
+    `That is ${d.int(2, 6)} signings today. ${d.int(1, 4)} more and I will believe in miracles.`,
+  (d) =>
+    `Rating this window ${d.int(2, 9)}/10, ${d.pick(['generous', 'harsh', 'fair', 'honest'])} I know.`,
+  (d) =>
+    `It said ${d.int(18, 22)}:${d.int(10, 59)} on the news and it is ${d.int(22, 23)}:${d.int(10, 59)} now.`,
+  (d) =>
+    `${cap(d.pick(PEOPLE))} ${d.pick(['need', 'have', 'ought', 'had better'])} to ${d.pick(['sort', 'wrap', 'finish'])} this out ${d.pick(WHEN)}.`,
+];
+
+/** The text with its first letter in capitals. */
+function cap(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
 
 const MIN_TEXT = 60;
 const MAX_TEXT = 220;
@@ -105,7 +164,7 @@ const MAX_TEXT = 220;
  * newer than `now`.
  */
 export function buildDeadlineDayPosts(now: number = Date.now()): DemoPost[] {
-  const random = seededRandom(0x0dead1);
+  const dice = seededDice(0x0dead1);
   let written = 0;
   return buildDemoPosts(now).map((post, index) => {
     const count = DEADLINE_DAY_COMMENT_COUNTS[index];
@@ -113,11 +172,13 @@ export function buildDeadlineDayPosts(now: number = Date.now()): DemoPost[] {
     const comments = Array.from({ length: count }, (_, n): DemoComment => {
       // Every fan writes at least once; after that a few regulars write most of it (a long tail).
       const fan =
-        written < DEADLINE_DAY_FANS ? written : Math.floor(DEADLINE_DAY_FANS * random() ** 2);
+        written < DEADLINE_DAY_FANS
+          ? written
+          : Math.floor((DEADLINE_DAY_FANS * dice.int(0, 999) ** 2) / 1e6);
       written += 1;
       return {
         user: deadlineDayFan(fan),
-        text: reaction(random),
+        text: reaction(dice),
         date: commentDate(post.created, n, count),
       };
     });
@@ -125,19 +186,24 @@ export function buildDeadlineDayPosts(now: number = Date.now()): DemoPost[] {
   });
 }
 
-/** A fan's reaction: an opener, a view or two and perhaps a closer, 60 to 220 characters. */
-function reaction(random: () => number): string {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const view = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-  const opener = pick(OPENERS);
-  // An opener that runs on ('… and') continues in lower case.
-  const first = opener.endsWith(' and') ? `${pick(VIEWS)}.` : view(pick(VIEWS));
-  const parts = [opener, first];
-  if (random() < 0.35) parts.push(view(pick(VIEWS)));
-  if (random() < 0.6) parts.push(pick(CLOSERS));
-  while (parts.join(' ').length > MAX_TEXT) parts.splice(parts.length - 1, 1);
-  while (parts.join(' ').length < MIN_TEXT) parts.push(pick(CLOSERS));
+/** A fan's reaction: perhaps an opener, a sentence or three, perhaps a closer; 60 to 220 characters. */
+function reaction(dice: Dice): string {
+  const parts = dice.chance(0.4) ? [dice.pick(OPENERS)] : [];
+  const sentences = dice.int(1, 3);
+  for (let n = 0; n < sentences; n += 1) parts.push(dice.pick(SENTENCES)(dice));
+  if (dice.chance(0.3)) parts.push(dice.pick(CLOSERS));
+  while (parts.length > 1 && parts.join(' ').length > MAX_TEXT) parts.pop();
+  while (parts.join(' ').length < MIN_TEXT) parts.push(dice.pick(SENTENCES)(dice));
   return parts.join(' ');
+}
+
+function seededDice(seed: number): Dice {
+  const random = seededRandom(seed);
+  return {
+    pick: (list) => list[Math.floor(random() * list.length)],
+    int: (min, max) => min + Math.floor(random() * (max - min + 1)),
+    chance: (probability) => random() < probability,
+  };
 }
 
 /** A small deterministic generator (mulberry32): the same seed, the same numbers, in [0, 1). */
