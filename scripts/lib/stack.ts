@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildDemoPosts, type DemoPost } from '../seed/demoPosts';
-import { writePosts } from '../seed/seed';
+import { replaceFeed } from '../seed/seed';
 import { startFirestore } from './emulators';
 import { startHostingEmulator } from './hostingEmulator';
 import { clearAuthAccounts, ownerClient } from './ownerClient';
@@ -71,12 +71,10 @@ export interface ResetOptions {
   posts?: DemoPost[];
 }
 
-/** Clears posts and accounts, restores firestore.rules, writes the demo posts. */
+/** Clears accounts, restores firestore.rules, replaces every document with the demo posts. */
 export async function resetFeed(ports: StackPorts, options: ResetOptions): Promise<void> {
-  const firestore = ownerClient(firestoreUrl(ports), PROJECT_ID);
-  await firestore.clear();
   await clearAuthAccounts(`http://${HOST}:${ports.auth}`, PROJECT_ID);
-  await firestore.setRules(readFileSync(RULES_PATH, 'utf8'));
+  await ownerClient(firestoreUrl(ports), PROJECT_ID).setRules(readFileSync(RULES_PATH, 'utf8'));
   const target = { firestoreUrl: firestoreUrl(ports), projectId: PROJECT_ID };
-  await writePosts(target, options.posts ?? buildDemoPosts(options.now));
+  await replaceFeed(target, options.posts ?? buildDemoPosts(options.now));
 }

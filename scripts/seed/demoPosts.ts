@@ -174,9 +174,25 @@ function statusOf(index: number): { status?: DealStatus } {
   return status ? { status } : {};
 }
 
-/** When the post's `n`th comment was written: every 25 minutes after the post. */
-export function commentTime(created: number, n: number): number {
-  return created + (n + 1) * 25 * 60_000;
+/** Seeded comments come every 25 minutes after their post… */
+const COMMENT_SPACING = 25 * 60_000;
+/** …and closer together when there are more than fit in the post's first two hours. */
+const THREAD_WINDOW = 2 * HOUR;
+
+/**
+ * When the `n`th of a post's `count` comments was written: every 25 minutes after the post, or, for
+ * a thread longer than its first two hours hold at that pace (deadline day: 400 comments, one
+ * every 18 s), evenly within them. Always before the post is two hours old, so no seeded comment
+ * is newer than the seed's clock. The seed dates the comments' moderation copies by it too.
+ */
+export function commentTime(created: number, n: number, count = 0): number {
+  const spacing = Math.min(COMMENT_SPACING, Math.floor(THREAD_WINDOW / (count + 1)));
+  return created + (n + 1) * spacing;
+}
+
+/** The `n`th of `count` comments' `date`, as the app writes it. */
+export function commentDate(created: number, n: number, count: number): string {
+  return new Date(commentTime(created, n, count)).toLocaleString('en-GB');
 }
 
 /**
@@ -192,6 +208,6 @@ function buildComments(index: number, created: number): DemoComment[] {
   return Array.from({ length: count }, (_, n) => ({
     user: FANS[(index + n) % FANS.length],
     text: REACTIONS[(index * 3 + n) % REACTIONS.length],
-    date: new Date(commentTime(created, n)).toLocaleString('en-GB'),
+    date: commentDate(created, n, count),
   }));
 }

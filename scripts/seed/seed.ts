@@ -24,6 +24,16 @@ export async function seedIfEmpty(target: SeedTarget, now = Date.now()): Promise
 }
 
 /**
+ * Deletes every document of the project (posts, their change stamps, comment copies, reports,
+ * deals, commenters, suspensions: the emulator's clear endpoint) and writes `posts` as writePosts
+ * does. Auth accounts are the Auth emulator's and stay. Returns how many posts were written.
+ */
+export async function replaceFeed(target: SeedTarget, posts: DemoPost[]): Promise<number> {
+  await ownerClient(target.firestoreUrl, target.projectId).clear();
+  return writePosts(target, posts);
+}
+
+/**
  * Writes the posts under new auto ids, with the moderation copy comments/{id} of each comment
  * (as firestore.rules has a client write it: same fields, `at` the comment's time) and the deals
  * they name (deals/{id} as the rules would have left them, demoDeals), as the owner (seeding is
@@ -50,7 +60,10 @@ export async function writePosts(
     const copies = new Map<string, Record<string, unknown>>();
     for (const [n, comment] of post.comments.entries()) {
       const copy = await commentCopy(postId, post.title, uidOf(comment.user), comment);
-      copies.set(copy.id, { ...copy.fields, at: new Date(commentTime(post.created, n)) });
+      copies.set(copy.id, {
+        ...copy.fields,
+        at: new Date(commentTime(post.created, n, post.comments.length)),
+      });
     }
     for (const [id, fields] of copies) {
       writes.push({ update: { name: client.name(`comments/${id}`), fields: toFields(fields) } });

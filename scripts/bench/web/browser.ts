@@ -31,13 +31,16 @@ export interface FirstLoadInBrowser {
   queryPreflight: boolean;
 }
 
+/** The phone size the first-load and DOM figures are measured at (the e2e suite's). */
+const PHONE = { width: 390, height: 844 };
+
 /** A cold visit: fresh profile, wait for the network to go quiet, read Resource Timing. */
 export async function measureFirstLoad(
   browser: Browser,
   url: string,
   entryFile: string,
 ): Promise<FirstLoadInBrowser> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ viewport: PHONE });
   try {
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -293,12 +296,47 @@ async function expectFeedCount(
   }
 }
 
-async function loadEveryPost(page: Page, totalPosts: number, pageSize: number): Promise<void> {
+/**
+ * How many elements the page holds (`document.getElementsByTagName('*')`) at phone size once its
+ * first page is shown and has settled, then after each Load More, till every one of `totalPosts`
+ * is in: the page should grow with posts, not with what they carry.
+ */
+export async function measureDomNodes(
+  browser: Browser,
+  url: string,
+  totalPosts: number,
+  pageSize: number,
+): Promise<number[]> {
+  const context = await browser.newContext({ viewport: PHONE });
+  try {
+    const page = await context.newPage();
+    // The lazy chunks the first page brings (the deals strip, the live checks) in too.
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const counts: number[] = [];
+    await loadEveryPost(page, totalPosts, pageSize, async () => {
+      await settle(page);
+      counts.push(await page.evaluate(() => document.getElementsByTagName('*').length));
+    });
+    return counts;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Shows the first page, then presses Load More till all are in; `onPage` after each page. */
+async function loadEveryPost(
+  page: Page,
+  totalPosts: number,
+  pageSize: number,
+  onPage: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
   await waitForPostCount(page, pageSize);
+  await onPage();
   const loadMore = page.getByRole('button', { name: 'Load More', exact: true });
   for (let loaded = pageSize; loaded < totalPosts; loaded += pageSize) {
     await loadMore.click();
     await waitForPostCount(page, Math.min(loaded + pageSize, totalPosts));
+    await onPage();
   }
   if ((await loadMore.count()) > 0) throw new Error('Load More still shown after every post');
 }

@@ -15,12 +15,20 @@ export interface LighthouseFigures {
   clsValue: number;
   tbtMs: number;
   fcpMs: number;
+  /** Bytes the visit downloaded in all, as transferred (the `total-byte-weight` audit). */
+  totalBytes: number;
   /** Diagnostics: Lighthouse's CPU benchmark of this machine, main-thread work, the LCP element. */
   benchmarkIndex: number;
   mainThreadMs: number;
   bootupMs: number;
   lcpElement: string;
 }
+
+/**
+ * A page to measure: its address, or a function that readies what it shows (the data behind it)
+ * and gives its address, called before each of its visits.
+ */
+export type LighthouseTarget = string | (() => Promise<string>);
 
 /**
  * Lighthouse's default (mobile) settings with simulated throttling, in a Chromium started here
@@ -30,7 +38,7 @@ export interface LighthouseFigures {
  */
 export async function runLighthouse(
   executablePath: string,
-  urls: readonly string[],
+  urls: readonly LighthouseTarget[],
   debuggingPort: number,
   runs: number,
 ): Promise<LighthouseFigures[][]> {
@@ -51,7 +59,8 @@ export async function runLighthouse(
     const figures = urls.map((): LighthouseFigures[] => []);
     for (let run = 0; run < runs; run += 1) {
       for (const [index, url] of urls.entries()) {
-        figures[index].push(await measure(url, debuggingPort));
+        const address = typeof url === 'string' ? url : await url();
+        figures[index].push(await measure(address, debuggingPort));
       }
     }
     return figures;
@@ -87,6 +96,7 @@ async function measure(url: string, debuggingPort: number): Promise<LighthouseFi
     clsValue: numeric('cumulative-layout-shift'),
     tbtMs: numeric('total-blocking-time'),
     fcpMs: numeric('first-contentful-paint'),
+    totalBytes: numeric('total-byte-weight'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     mainThreadMs: numeric('mainthread-work-breakdown'),
     bootupMs: numeric('bootup-time'),
