@@ -15,16 +15,16 @@
 import type { Browser } from '@playwright/test';
 import { BENCH_BUILD_DIR, buildBundle } from '../lib/appBuild';
 import { requireChromium } from '../lib/chromium';
-import { commentElsewhere } from '../lib/ownerComment';
-import { commitPostWrite, ownerClient, toFields } from '../lib/ownerClient';
+import { commentElsewhere, publishElsewhere } from '../lib/writesElsewhere';
+import { ownerClient } from '../lib/ownerClient';
 import { readAdminEmail } from '../lib/adminEmail';
 import { RULES_PATH, startStack, type Stack } from '../lib/stack';
 import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../lib/testPorts';
 import { demoUid } from '../seed/demoPosts';
-import { summariseComments } from '../../src/data/commentList';
 import { STEP, type CountedPage } from './live/countedPage';
 import { deadlineDay } from './live/deadlineDay';
 import { HOUR, MINUTE, SPAN, checkBudgets, scenario } from './live/scenario';
+import { signInAs } from './accountChooser';
 import { withBrowser } from './web/browser';
 import { report } from './web/report';
 
@@ -32,6 +32,7 @@ import { report } from './web/report';
 const VISIBLE_BUDGET = 300;
 /** Issue 31's budget for a hidden browser (any number of tabs) following deals, nothing changing. */
 const HIDDEN_FOLLOWING_BUDGET = 40;
+const DEADLINE_DAY_SIGNING = { title: 'Deadline-day signing', content: 'Signed and sealed.' };
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -64,7 +65,7 @@ async function demoScenarios(chromium: Browser, url: string): Promise<void> {
     const id = `bench-live-${Date.now()}`;
     // The post at 1 minute, then a comment every 25 s: all within the 10 minutes.
     await tab.pass(SPAN, async (elapsed) => {
-      if (elapsed === MINUTE) await publish(owner, id);
+      if (elapsed === MINUTE) await publishElsewhere(owner, id, DEADLINE_DAY_SIGNING);
       const index = (elapsed - MINUTE - 30_000) / 25_000;
       if (Number.isInteger(index) && index >= 0 && index < 20) await comment(owner, id, index);
     });
@@ -115,12 +116,7 @@ async function hiddenForTheSpan(tab: CountedPage): Promise<void> {
 /** Signs in as the administrator through the emulator build's account chooser, then opens Moderation. */
 async function openModeration(tab: CountedPage): Promise<void> {
   const { page } = tab;
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await page
-    .getByRole('dialog', { name: 'Choose an account' })
-    // A substring match: the choice also names the role.
-    .getByRole('button', { name: readAdminEmail(RULES_PATH) })
-    .click();
+  await signInAs(page, readAdminEmail(RULES_PATH));
   await page.getByRole('button', { name: 'Moderation' }).click();
   await page.getByRole('region', { name: 'Moderation' }).getByRole('listitem').first().waitFor();
   await tab.pass(STEP);
@@ -149,24 +145,6 @@ async function openDeal(tab: CountedPage): Promise<void> {
   await deal.click();
   await page.getByRole('feed', { name }).getByRole('article').first().waitFor();
   await tab.pass(STEP);
-}
-
-/** A post as the administrator's other device publishes it (no comments yet, their summary). */
-async function publish(owner: ReturnType<typeof ownerClient>, id: string): Promise<void> {
-  await commitPostWrite(owner, id, {
-    update: {
-      name: owner.name(`posts/${id}`),
-      fields: toFields({
-        title: 'Deadline-day signing',
-        content: 'Signed and sealed.',
-        imageUrl: '',
-        link: '',
-        comments: [],
-        ...summariseComments([]),
-        created: Date.now(),
-      }),
-    },
-  });
 }
 
 /** Fan `index`'s comment, as the app commits it from the fan's own device. */

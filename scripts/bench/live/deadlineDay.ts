@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { LIMITS } from '../../../src/data/limits';
-import { commentElsewhere } from '../../lib/ownerComment';
+import { commentElsewhere } from '../../lib/writesElsewhere';
 import { ownerClient } from '../../lib/ownerClient';
 import { resetFeed } from '../../lib/stack';
 import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../../lib/testPorts';

@@ -1,3 +1,7 @@
+/**
+ * What the app's users write from another device, written as the owner for the benches: each in
+ * the shape the app leaves it, in one commit with the post's change stamp, which open pages poll.
+ */
 import { summariseComments, toComments } from '../../src/data/commentList';
 import type { Comment } from '../../src/data/post';
 import { documentData } from '../../src/data/restDecode';
@@ -7,6 +11,22 @@ import { commitPostWrite, toFields, type OwnerClient } from './ownerClient';
 /** A field of a write set to the commit's time, as the app's serverTimestamp() is. */
 function commitTime(fieldPath: string) {
   return [{ fieldPath, setToServerValue: 'REQUEST_TIME' }];
+}
+
+/** A post as the administrator publishes it (src/store/writes.ts createPost), without a deal. */
+export async function publishElsewhere(
+  client: OwnerClient,
+  id: string,
+  { title, content }: { title: string; content: string },
+): Promise<void> {
+  const post = { title, content, imageUrl: '', link: '', comments: [], created: Date.now() };
+  await commitPostWrite(client, id, {
+    update: {
+      name: client.name(`posts/${id}`),
+      fields: toFields({ ...post, ...summariseComments([]) }),
+    },
+    currentDocument: { exists: false },
+  });
 }
 
 /**
