@@ -148,12 +148,16 @@ function printRound(round: Round, outcomes: FanOutcome[], stored: Stored): void 
   const pressed = outcomes.map((fan) => fan.pressedAt);
   console.log(`\n${round.name}: ${FANS} fans press 'Post' on a post with ${round.before} comments`);
   const width = Math.max(...outcomes.map((fan) => fan.email.length));
-  console.log(`${'fan'.padEnd(width)}  wait ms  commits  post reads  Sending…  outcome`);
+  console.log(
+    `${'fan'.padEnd(width)}  wait ms  commits  aborted  denied  post reads  Sending…  outcome`,
+  );
   for (const fan of outcomes) {
     const cells = [
       fan.email.padEnd(width),
       String(fan.waitMs ?? '-').padStart(7),
       String(fan.commits).padStart(7),
+      String(fan.aborted).padStart(7),
+      String(fan.denied).padStart(6),
       String(fan.postReads).padStart(10),
       (fan.sawSending ? 'yes' : 'no').padStart(8),
       fan.error ? `refused: ${fan.error}` : 'shown',
@@ -167,21 +171,19 @@ function printRound(round: Round, outcomes: FanOutcome[], stored: Stored): void 
   report(`${name}-kept-twice`, stored.doubled, 'comments');
   report(`${name}-stored-count`, `${stored.count} (${round.before} + ${FANS} expected)`);
   report(`${name}-summary-true`, stored.summaryTrue ? 'yes' : 'no');
-  report(
-    `${name}-retries-total`,
-    retries.reduce((sum, each) => sum + each, 0),
-    'commits',
-  );
+  report(`${name}-retries-total`, sum(retries), 'commits');
   report(`${name}-retries-max`, Math.max(...retries), 'commits');
-  report(
-    `${name}-view-rereads`,
-    outcomes.reduce((sum, fan) => sum + fan.postReads, 0),
-    'reads',
-  );
+  report(`${name}-commits-aborted`, sum(outcomes.map((fan) => fan.aborted)), 'commits');
+  report(`${name}-commits-denied`, sum(outcomes.map((fan) => fan.denied)), 'commits');
+  report(`${name}-view-rereads`, sum(outcomes.map((fan) => fan.postReads)), 'reads');
   report(`${name}-wait-slowest`, waits.length > 0 ? Math.max(...waits) : '-', 'ms');
   report(`${name}-wait-median`, waits.length > 0 ? median(waits) : '-', 'ms');
   report(`${name}-saw-sending`, outcomes.filter((fan) => fan.sawSending).length, 'fans');
   report(`${name}-refused`, outcomes.filter((fan) => fan.error).length, 'fans');
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 main().then(

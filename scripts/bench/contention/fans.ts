@@ -9,12 +9,19 @@ const ARM_MS = 3_000;
 /** The longest a fan is given to see their comment or a refusal. */
 const OUTCOME_TIMEOUT_MS = 180_000;
 
+/** Firestore's commit, and a read of one post by its address (restReads.readPost). */
+const COMMIT = /\/documents:commit(\?|$)/;
+const POST_READ = /\/documents\/posts\/[^/?]+(\?|$)/;
+
 /** One fan: a signed-in page of the app in a browser context of its own. */
 export interface Fan {
   email: string;
   page: Page;
   /** Commit requests (documents:commit) sent since the round began. */
   commits: number;
+  /** Of those, answered ABORTED (409: contention, made again) and PERMISSION_DENIED (403). */
+  aborted: number;
+  denied: number;
   /** Reads of one post by address (a refused comment's view read again) since the round began. */
   postReads: number;
   /** Requests under way. */
@@ -34,6 +41,8 @@ export interface FanOutcome {
   /** The form's alert, '' when it showed none. */
   error: string;
   commits: number;
+  aborted: number;
+  denied: number;
   postReads: number;
 }
 
@@ -60,14 +69,16 @@ export async function openFans(browser: Browser, url: string, emails: string[]):
   for (const email of emails) {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    const fan: Fan = { email, page, commits: 0, postReads: 0, inFlight: 0 };
+    const fan: Fan = { email, page, commits: 0, aborted: 0, denied: 0, postReads: 0, inFlight: 0 };
     page.on('request', (request) => {
       fan.inFlight += 1;
-      const address = request.url();
-      if (request.method() === 'POST' && /\/documents:commit(\?|$)/.test(address)) fan.commits += 1;
-      if (request.method() === 'GET' && /\/documents\/posts\/[^/?]+(\?|$)/.test(address)) {
-        fan.postReads += 1;
-      }
+      if (request.method() === 'POST' && COMMIT.test(request.url())) fan.commits += 1;
+      if (request.method() === 'GET' && POST_READ.test(request.url())) fan.postReads += 1;
+    });
+    page.on('response', (response) => {
+      if (response.request().method() !== 'POST' || !COMMIT.test(response.url())) return;
+      if (response.status() === 409) fan.aborted += 1;
+      if (response.status() === 403) fan.denied += 1;
     });
     page.on('requestfinished', () => (fan.inFlight -= 1));
     page.on('requestfailed', () => (fan.inFlight -= 1));
@@ -96,10 +107,7 @@ export async function pressAtOnce(
     await article.getByRole('textbox', { name: 'Add a comment...' }).fill(texts[n]);
   }
   await Promise.all(fans.map((fan) => quiet(fan)));
-  for (const fan of fans) {
-    fan.commits = 0;
-    fan.postReads = 0;
-  }
+  for (const fan of fans) Object.assign(fan, { commits: 0, aborted: 0, denied: 0, postReads: 0 });
   const at = Date.now() + ARM_MS;
   await Promise.all(articles.map((article, n) => arm(article, texts[n], at)));
   return Promise.all(fans.map((fan, n) => outcome(fan, texts[n])));
@@ -167,6 +175,8 @@ async function outcome(fan: Fan, text: string): Promise<FanOutcome> {
     sawSending: record.sawSending,
     error: record.error || ended,
     commits: fan.commits,
+    aborted: fan.aborted,
+    denied: fan.denied,
     postReads: fan.postReads,
   };
 }
