@@ -75,15 +75,18 @@ export function ownerClient(
 
 /**
  * A write to posts/{postId} as the app makes it, from another device: one commit with the post's
- * change stamp (postChanges/{postId}.at = the commit's time), which open pages poll.
+ * change stamp (postChanges/{postId}.at = the commit's time), which open pages poll, and any
+ * writes the app makes `also` in that commit (a comment's copy and commenter stamp).
  */
 export async function commitPostWrite(
   client: OwnerClient,
   postId: string,
   write: Record<string, unknown>,
+  ...also: Record<string, unknown>[]
 ): Promise<void> {
   await client.commit([
     write,
+    ...also,
     {
       update: { name: client.name(`postChanges/${postId}`), fields: {} },
       updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],

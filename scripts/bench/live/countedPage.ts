@@ -1,0 +1,146 @@
+import type { Browser, Page, Request } from '@playwright/test';
+import { isRecord } from '../../../src/data/post';
+
+/** The page's time advances in steps this long; the real time between them lets reads finish. */
+export const STEP = 1_000;
+
+/** What a tab's Firestore requests came to. */
+export interface Tally {
+  /** Reads as Firestore bills them: a query one per document returned and at least one, a batchGet one per document asked for. */
+  reads: number;
+  /**
+   * The answers' bodies as the wire carried them (Chromium's encoded length, without headers):
+   * gzipped where the gate gzips, as Firestore's front end does (scripts/lib/gate/compression.ts).
+   */
+  bytes: number;
+  /** Documents the batchGets asked for. */
+  asked: number;
+  /** Change stamps (postChanges/{id}, one a changed post) the queries returned. */
+  changed: number;
+}
+
+export const NO_TALLY: Tally = { reads: 0, bytes: 0, asked: 0, changed: 0 };
+
+/** What `after` holds beyond `before`. */
+export function tallySince(after: Tally, before: Tally): Tally {
+  return combine(after, before, -1);
+}
+
+/** `a` and `b` added (sign 1) or `b` taken from `a` (sign -1), figure by figure. */
+function combine(a: Tally, b: Tally, sign: 1 | -1): Tally {
+  return {
+    reads: a.reads + sign * b.reads,
+    bytes: a.bytes + sign * b.bytes,
+    asked: a.asked + sign * b.asked,
+    changed: a.changed + sign * b.changed,
+  };
+}
+
+/** Any request to Firestore's REST API (the emulator's address is the production path's). */
+const FIRESTORE_REST = /\/v1\/projects\/[^/]+\/databases\/[^/]+\/documents/;
+
+/** One finished request of the page, as its Tally (nothing for a request not to Firestore). */
+async function tallyOf(request: Request): Promise<Tally> {
+  if (!FIRESTORE_REST.test(request.url())) return NO_TALLY;
+  const { responseBodySize: bytes } = await request.sizes();
+  const method = /\/documents:(runQuery|batchGet)(\?|$)/.exec(request.url())?.[1];
+  const response = await request.response();
+  const json: unknown = method ? await response?.json().catch(() => null) : null;
+  if (!Array.isArray(json)) return { ...NO_TALLY, bytes };
+  if (method === 'batchGet') {
+    const body: unknown = request.postDataJSON();
+    const asked = isRecord(body) && Array.isArray(body.documents) ? body.documents.length : 0;
+    return { reads: json.length, bytes, asked, changed: 0 };
+  }
+  const names = json.flatMap((entry: unknown) =>
+    isRecord(entry) && isRecord(entry.document) ? [String(entry.document.name)] : [],
+  );
+  const changed = names.filter((name) => name.includes('/documents/postChanges/')).length;
+  return { reads: Math.max(1, names.length), bytes, asked: 0, changed };
+}
+
+/** An open page whose Firestore reads are counted; `hidden` switches its visibility. */
+export interface CountedPage {
+  page: Page;
+  reads(): number;
+  /** Everything counted so far. */
+  tally(): Tally;
+  setHidden(hidden: boolean): Promise<void>;
+  /** Lets `ms` of the page's time pass, a step at a time, calling `each` at every step's time. */
+  pass(ms: number, each?: (elapsed: number) => Promise<void>): Promise<void>;
+  /** Waits for the requests under way to end and be counted, without moving the page's clock. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `tabs` pages of the site in one browser (one context: they share localStorage, Web Locks and
+ * BroadcastChannel, as a fan's tabs do), at phone size, their Firestore requests counted together;
+ * `page` is the first. Their clock is Playwright's, one for the context.
+ */
+export async function openCounted(browser: Browser, url: string, tabs = 1): Promise<CountedPage> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The page's visibility, under the bench's control (a headless page is always visible).
+  // As a string: tsx would wrap the arrow functions of a function in helpers the page lacks.
+  await context.addInitScript(`
+    let hidden = false;
+    Object.defineProperty(Document.prototype, 'visibilityState', {
+      get: () => (hidden ? 'hidden' : 'visible'),
+    });
+    window.__setHidden = (next) => {
+      hidden = next;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+  `);
+  let tally = NO_TALLY;
+  const pending = new Set<Promise<void>>();
+  let inFlight = 0;
+  const settle = async (page: Page) => {
+    for (let i = 0; i < 200 && inFlight > 0; i += 1) await page.waitForTimeout(10);
+    await Promise.all(pending);
+  };
+  // One clock for the browser's pages (Playwright's clock is the context's).
+  await context.clock.install();
+  const pages: Page[] = [];
+  for (let index = 0; index < tabs; index += 1) {
+    const page = await context.newPage();
+    page.on('request', () => (inFlight += 1));
+    page.on('requestfailed', () => (inFlight -= 1));
+    page.on('requestfinished', (request) => {
+      const counted = tallyOf(request).then((each) => {
+        tally = combine(tally, each, 1);
+      });
+      pending.add(counted);
+      void counted.finally(() => {
+        pending.delete(counted);
+        inFlight -= 1;
+      });
+    });
+    await page.goto(url);
+    await page.getByRole('article').first().waitFor();
+    // The deals strip reads its deals once, after the first page: part of the first load.
+    await page.getByRole('region', { name: 'Deals' }).getByRole('link').first().waitFor();
+    await settle(page);
+    pages.push(page);
+  }
+  const [first] = pages;
+  return {
+    page: first,
+    reads: () => tally.reads,
+    tally: () => tally,
+    async setHidden(hidden) {
+      for (const page of pages) await page.evaluate(`window.__setHidden(${hidden})`);
+      await settle(first);
+    },
+    async pass(ms, each) {
+      for (let elapsed = STEP; elapsed <= ms; elapsed += STEP) {
+        await context.clock.runFor(STEP);
+        await first.waitForTimeout(5);
+        await settle(first);
+        await each?.(elapsed);
+      }
+    },
+    settle: () => settle(first),
+    close: () => context.close(),
+  };
+}
