@@ -27,6 +27,8 @@ export function describeError(error: unknown, outcome = 'Not saved'): string {
     case 'resource-exhausted':
       return `${outcome}: the server is busy. Please try again in a minute.`;
     case 'aborted':
+      // Firestore gave up on a busy document (many fans commenting on one post at once).
+      return `${outcome}: this post is busy right now. Please try again in a moment.`;
     case 'already-exists':
     case 'unimplemented':
     case 'internal':
