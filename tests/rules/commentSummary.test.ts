@@ -62,6 +62,18 @@ let harness: Harness;
 let admin: Firestore;
 let fan: Firestore;
 
+/** The fan's comment MINE on p1 as a hostile client sends it: REST JSON, `post` as its fields. */
+function fanCommentsOverRest(post: Fields) {
+  return restComment(harness, {
+    token: unsignedToken(FAN),
+    uid: FAN.sub,
+    postId: 'p1',
+    postTitle: TITLE,
+    comment: MINE,
+    post,
+  });
+}
+
 beforeAll(async () => {
   harness = await startHarness('demo-rules-comment-summary');
   admin = harness.client(ADMIN);
@@ -138,14 +150,7 @@ describe('a comment keeps the count: one more, an integer', () => {
   it('denies a count of 3.0 (a double, over REST) and allows the integer 3 (as fan)', async () => {
     const list = toValue([...OLD, MINE]);
     const write = (commentCount: Fields[string]) =>
-      restComment(harness, {
-        token: unsignedToken(FAN),
-        uid: FAN.sub,
-        postId: 'p1',
-        postTitle: TITLE,
-        comment: MINE,
-        post: { comments: list, commentCount, cardComments: list },
-      });
+      fanCommentsOverRest({ comments: list, commentCount, cardComments: list });
     expect((await write({ doubleValue: 3 })).status).toBe(403);
     expect((await write({ integerValue: '3' })).status).toBe(200);
     expect((await harness.owner.get('posts/p1'))?.fields.commentCount).toEqual({
@@ -221,14 +226,7 @@ describe('a comment keeps the card: every comment while there are at most 10, el
     );
     expect(JSON.stringify(withProto)).toContain('__proto__');
     const write = (cardComments: Fields[string]) =>
-      restComment(harness, {
-        token: unsignedToken(FAN),
-        uid: FAN.sub,
-        postId: 'p1',
-        postTitle: TITLE,
-        comment: MINE,
-        post: { ...toFields({ comments: list, commentCount: 3 }), cardComments },
-      });
+      fanCommentsOverRest({ ...toFields({ comments: list, commentCount: 3 }), cardComments });
     // Refused before the rules: Firestore reserves field names of the form __.*__.
     const refused = await write(withProto);
     expect(refused).toMatchObject({
