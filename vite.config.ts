@@ -5,8 +5,8 @@ import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { serviceWorker } from './scripts/lib/serviceWorker.ts';
 import { firestoreRestSettings, resolveAppEnv } from './scripts/lib/appEnv.ts';
-import { firstPageRequest, postRequest, type RestSettings } from './src/data/postsQuery.ts';
-import { POST_ID_RULE } from './src/lib/permalink.ts';
+import { firstPageRequest, postRequest, type RestSettings } from './src/features/posts/data/postsQuery.ts';
+import { POST_ID_RULE } from './src/features/posts/data/permalink.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
 const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
@@ -138,7 +138,7 @@ function testEnv(mode: string): Record<string, string> {
 }
 
 /**
- * Writes the first page's request (src/data/postsQuery.ts, the one place it is built) into
+ * Writes the first page's request (src/features/posts/data/postsQuery.ts, the one place it is built) into
  * index.html's <meta name="feed-first-page-request">, which the inline script sends as written,
  * and a permalink's read into <meta name="feed-post-request">, which it sends with the shared id.
  */
@@ -159,7 +159,7 @@ export function writeFirstPageRequest(html: string, runQueryUrl: string): string
 
 /**
  * index.html with a permalink's read in its <meta>: the GET's address with a slot for the id, and
- * which ids to ask for at all (lib/permalink.ts POST_ID_RULE: a malformed one never is).
+ * which ids to ask for at all (features/posts/data/permalink.ts POST_ID_RULE: a malformed one never is).
  */
 export function writePostRequest(html: string, settings: RestSettings): string {
   const request = { ...postRequest(settings), id: POST_ID_RULE };
@@ -189,7 +189,7 @@ function inlineCss(): Plugin {
         const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.fileName}"[^>]*>`);
         if (!link.test(html)) {
           // Lazy chunks' CSS would never be preloaded (see build.modulePreload): refuse it.
-          this.error(`${file.fileName} is not the page's CSS: CSS must be imported by main.tsx.`);
+          this.error(`${file.fileName} is not the page's CSS: CSS must be imported by app/main.tsx.`);
         }
         html = html.replace(link, () => `<style>${String(file.source)}</style>`);
         delete bundle[file.fileName];

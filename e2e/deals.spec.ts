@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { dealIdFor } from '../src/data/deal';
-import type { DealStatus } from '../src/data/dealStatus';
-import { dealStatusText } from '../src/deals/dealWords';
+import { dealIdFor } from '../src/features/deals/data/deal';
+import type { DealStatus } from '../src/features/posts/data/dealStatus';
+import { dealStatusText } from '../src/features/deals/data/dealWords';
 import { DEMO_POSTS, expect, test } from './fixtures';
 import {
   PAGE_SIZE,
@@ -34,7 +34,7 @@ import {
  * full feed where it was, the strip's filters, the strip on a phone, and axe on what is new.
  */
 
-/** How often an open page checks for changes (src/hooks/liveChecks.ts, the 30 s). */
+/** How often an open page checks for changes (src/features/live/state/liveChecks.ts, the 30 s). */
 const CHECK_EVERY_MS = 30_000;
 /** The seeded deals, most recently changed first. */
 const DEALS = seededDeals(DEMO_POSTS);

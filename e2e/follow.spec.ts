@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { dealIdFor } from '../src/data/deal';
+import { dealIdFor } from '../src/features/deals/data/deal';
 import { expect, test } from './fixtures';
 import { articles, openFeed, openPostForm, signInAsAdmin, useTheme } from './support/app';
 import { describeFindings, scanPage } from './support/axe';
@@ -17,9 +17,9 @@ const DEAL = 'Elias Lindqvist';
 const DEAL_ID = dealIdFor(DEAL);
 /** The promise: a followed deal's move is told within 2.5 minutes, also when hidden. */
 const TOLD_WITHIN_MS = 150_000;
-/** How often the hidden tab checks (src/hooks/followChecks.ts, which needs the app's build to load). */
+/** How often the hidden tab checks (src/features/follow/state/followChecks.ts, which needs the app's build to load). */
 const HIDDEN_CHECK_EVERY_MS = 90_000;
-/** How often a visible page checks for changes (src/hooks/liveChecks.ts). */
+/** How often a visible page checks for changes (src/features/live/state/liveChecks.ts). */
 const CHECK_EVERY_MS = 30_000;
 
 /**

@@ -11,7 +11,7 @@ import {
   signInAsAdmin,
 } from './support/app';
 
-/** How often an open page checks for changes (src/hooks/liveChecks.ts, the 30 s). */
+/** How often an open page checks for changes (src/features/live/state/liveChecks.ts, the 30 s). */
 const CHECK_EVERY_MS = 30_000;
 
 /**

@@ -19,7 +19,7 @@ const PICTURES = [
   { file: 'icons/icon-512.png', width: 512, height: 512, logo: 0.8 },
   { file: 'social-card.png', width: 1200, height: 630, logo: 0.6 },
 ];
-const BACKGROUND = '#0b1120'; // --bg of the dark theme (src/styles/theme.css), the default one
+const BACKGROUND = '#0b1120'; // --bg of the dark theme (src/app/styles/theme.css), the default one
 
 const logo = readFileSync(join(ROOT, 'public/logo.svg'), 'utf8');
 const browser = await chromium.launch({

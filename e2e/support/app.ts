@@ -1,10 +1,10 @@
-import { summariseComments } from '../../src/data/commentList';
+import { summariseComments } from '../../src/features/comments/data/commentList';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
-import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/data/postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
 import { ROOT } from './env';
 
 /** The feed's page size, from the one place it is written. */
@@ -52,7 +52,7 @@ export function postForm(page: Page): Locator {
 
 /**
  * The administrator's form, ready to type in: on a phone it starts closed behind 'Write a post'
- * (src/admin/PostComposer.tsx), which this opens; wider screens show it at once.
+ * (src/features/admin/components/PostComposer.tsx), which this opens; wider screens show it at once.
  */
 export async function openPostForm(page: Page): Promise<Locator> {
   const form = postForm(page);
@@ -168,7 +168,7 @@ const CHECK_SHOWN_WITHIN_MS = 3_000;
 /**
  * Moves a page's clock (Playwright's, installed) on by `interval` until `shown` passes, `shown`
  * waiting at most the timeout it is given. A page starts its live checks only once it has loaded
- * and painted its pictures (src/lib/pageLoaded.ts), which nothing on the page shows: a single move
+ * and painted its pictures (src/shared/pageLoaded/pageLoaded.ts), which nothing on the page shows: a single move
  * made before then is spent before the checks' first timer exists. A move past a running check
  * makes one more check, which finds nothing new.
  */

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { demoDeals } from '../../scripts/seed/demoDeals';
 import type { DemoPost } from '../../scripts/seed/demoPosts';
-import type { Deal } from '../../src/data/deal';
-import type { DealStatus } from '../../src/data/dealStatus';
+import type { Deal } from '../../src/features/deals/data/deal';
+import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import { articles, escapeRegExp } from './app';
 
 /**

@@ -1,8 +1,8 @@
-import { summariseComments } from '../../src/data/commentList';
+import { summariseComments } from '../../src/features/comments/data/commentList';
 import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
 import { commentCopy } from '../../scripts/lib/commentCopy';
-import { LIMITS } from '../../src/data/limits';
+import { LIMITS } from '../../src/shared/limits';
 
 /**
  * A fan's account outside the browser, for what a person could do without the app: sign in to the
@@ -47,7 +47,7 @@ export async function signInOutsideBrowser(email: string): Promise<Account> {
 const client = () => ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
 
 /**
- * The commit the app sends for a comment (src/store/writes.ts addComment, written blind): the
+ * The commit the app sends for a comment (src/shared/store/writes.ts addComment, written blind): the
  * post's append with its comment summary, its moderation copy and the commenter stamp, with the
  * post's change stamp. The summary's card follows the post as stored now.
  */

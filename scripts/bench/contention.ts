@@ -15,11 +15,11 @@
  * the list. Prints `name: value unit` lines and a row a fan; exits 1 if a comment was lost.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { commentId } from '../../src/data/commentCopies';
-import { summariseComments, toComments } from '../../src/data/commentList';
-import { LIMITS } from '../../src/data/limits';
-import { FIRST_PAGE_QUERY } from '../../src/data/postsQuery';
-import { documentData, documentPost } from '../../src/data/restDecode';
+import { commentId } from '../../src/features/moderation/data/commentCopies';
+import { summariseComments, toComments } from '../../src/features/comments/data/commentList';
+import { LIMITS } from '../../src/shared/limits';
+import { FIRST_PAGE_QUERY } from '../../src/features/posts/data/postsQuery';
+import { documentData, documentPost } from '../../src/shared/rest/restDecode';
 import { BENCH_BUILD_DIR, buildBundle } from '../lib/appBuild';
 import { requireChromium } from '../lib/chromium';
 import { ownerClient, type OwnerClient } from '../lib/ownerClient';
@@ -36,7 +36,7 @@ const FANS = 20;
 const HOUR = 3_600_000;
 /**
  * Between the rounds: the rules allow an account one comment every 10 s, and the app names a
- * refusal within 15 s of the account's last comment 'too soon' (src/store/writes.ts).
+ * refusal within 15 s of the account's last comment 'too soon' (src/shared/store/writes.ts).
  */
 const BETWEEN_ROUNDS_MS = (LIMITS.commentIntervalSeconds + 10) * 1000;
 

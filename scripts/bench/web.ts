@@ -48,7 +48,7 @@ import {
   type SideFeed,
 } from './web/report';
 import { EVENT_TIMING_THRESHOLD_MS, formatLatency, latencyUpperBound, median } from './web/stats';
-import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/data/postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
 
 // Lighthouse's own advice for variance: the median of five runs.
 const LIGHTHOUSE_RUNS = 5;

@@ -1,9 +1,9 @@
 import { readAdminEmail } from './adminEmail.ts';
-import { runQueryUrl, type RestSettings } from '../../src/data/postsQuery.ts';
+import { runQueryUrl, type RestSettings } from '../../src/features/posts/data/postsQuery.ts';
 
 /**
  * The app's settings, resolved once at build time. Vite exposes each as import.meta.env.VITE_* and
- * as %VITE_*% in index.html; src/config.ts types them.
+ * as %VITE_*% in index.html; src/shared/config.ts types them.
  *
  * VITE_USE_EMULATORS must be exactly 'true' or 'false'. Unset means a production build, which
  * needs every Firebase setting: a build without a .env fails instead of shipping a site whose

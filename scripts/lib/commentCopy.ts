@@ -1,5 +1,5 @@
-import { commentId } from '../../src/data/commentCopies';
-import type { Comment } from '../../src/data/post';
+import { commentId } from '../../src/features/moderation/data/commentCopies';
+import type { Comment } from '../../src/features/posts/data/post';
 
 /**
  * The moderation copy comments/{id} of one comment, as firestore.rules requires it beside the

@@ -1,17 +1,17 @@
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { MANIFEST_HREF } from '../../src/lib/manifestLink.ts';
+import { MANIFEST_HREF } from '../../src/app/manifestLink.ts';
 
 /** The service worker's file name; firebase.json serves it `no-cache`, so updates are found. */
 export const SERVICE_WORKER_FILE = 'sw.js';
 
-/** Theme colours of both themes (--bg in src/styles/theme.css). */
+/** Theme colours of both themes (--bg in src/app/styles/theme.css). */
 export const THEME_COLORS = { dark: '#0b1120', light: '#f3f5f9' } as const;
 
 /**
  * vite-plugin-pwa: the web app manifest and the service worker, built from src/sw/sw.ts (Workbox's
  * injectManifest: our routes, Workbox's precache of the app shell). The app registers it itself
- * (src/lib/registerServiceWorker.ts), so the plugin adds no script to index.html; `vite build` only.
+ * (src/app/registerServiceWorker.ts), so the plugin adds no script to index.html; `vite build` only.
  */
 export function serviceWorker(clubName: string): Plugin[] {
   return [...pwa(clubName), manifestLinkedLater()];
@@ -51,7 +51,7 @@ function pwa(clubName: string): Plugin[] {
 
 /**
  * Takes the plugin's `<link rel="manifest">` out of index.html: the app links the manifest itself
- * once the first screen is painted (src/lib/manifestLink.ts).
+ * once the first screen is painted (src/app/manifestLink.ts).
  */
 function manifestLinkedLater(): Plugin {
   return {

@@ -2,9 +2,9 @@
  * What the app's users write from another device, written as the owner for the benches: each in
  * the shape the app leaves it, in one commit with the post's change stamp, which open pages poll.
  */
-import { summariseComments, toComments } from '../../src/data/commentList';
-import type { Comment } from '../../src/data/post';
-import { documentData } from '../../src/data/restDecode';
+import { summariseComments, toComments } from '../../src/features/comments/data/commentList';
+import type { Comment } from '../../src/features/posts/data/post';
+import { documentData } from '../../src/shared/rest/restDecode';
 import { commentCopy } from './commentCopy';
 import { commitPostWrite, toFields, type OwnerClient } from './ownerClient';
 
@@ -13,7 +13,7 @@ function commitTime(fieldPath: string) {
   return [{ fieldPath, setToServerValue: 'REQUEST_TIME' }];
 }
 
-/** A post as the administrator publishes it (src/store/writes.ts createPost), without a deal. */
+/** A post as the administrator publishes it (src/shared/store/writes.ts createPost), without a deal. */
 export async function publishElsewhere(
   client: OwnerClient,
   id: string,
@@ -30,7 +30,7 @@ export async function publishElsewhere(
 }
 
 /**
- * A fan's comment as the app leaves it (src/store/writes.ts addComment), written as the owner from
+ * A fan's comment as the app leaves it (src/shared/store/writes.ts addComment), written as the owner from
  * another device, one commit: the post with the comment appended and its summary true to the list
  * (commentList.summariseComments: the count one more, the card's comments unchanged past 10), the
  * moderation copy comments/{id}, commenters/{uid} naming it, and the post's change stamp. The post

@@ -1,6 +1,6 @@
-import { dealAfterPost, dealIdFor, type Deal } from '../../src/data/deal';
-import type { DealStatus } from '../../src/data/dealStatus';
-import { LIMITS } from '../../src/data/limits';
+import { dealAfterPost, dealIdFor, type Deal } from '../../src/features/deals/data/deal';
+import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import { LIMITS } from '../../src/shared/limits';
 import type { DemoPost } from './demoPosts';
 
 /**

@@ -1,4 +1,4 @@
-import type { DealStatus } from '../../src/data/dealStatus';
+import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import { demoDealAt } from './demoDeals';
 
 /**

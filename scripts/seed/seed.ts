@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { commentCopy } from '../lib/commentCopy';
 import { ownerClient, toFields } from '../lib/ownerClient';
-import { summariseComments } from '../../src/data/commentList';
-import { DEALS } from '../../src/data/deal';
+import { summariseComments } from '../../src/features/comments/data/commentList';
+import { DEALS } from '../../src/features/deals/data/deal';
 import { demoDeals } from './demoDeals';
 import { buildDemoPosts, commentTime, demoUid, type DemoPost } from './demoPosts';
 

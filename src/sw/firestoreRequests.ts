@@ -1,4 +1,4 @@
-import type { RestPost } from '../data/postsQuery';
+import type { RestPost } from '../features/posts/data/postsQuery';
 
 /**
  * Which Firestore requests the service worker may keep: the read-only first page and single posts

@@ -1,7 +1,7 @@
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { isFirstPageMessage } from '../lib/firstPageMessage';
-import type { RestPost } from '../data/postsQuery';
+import { isFirstPageMessage } from '../shared/firstPageMessage';
+import type { RestPost } from '../features/posts/data/postsQuery';
 import { carriesCredentials, isFirstPageRequest, isRunQueryUrl } from './firestoreRequests';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -15,7 +15,7 @@ declare const self: ServiceWorkerGlobalScope;
  *
  * A late answer still replaces the kept one (the next load shows it), and the page shown from the
  * kept copy catches up by itself: its live check asks for every change after the kept answer's
- * read time (src/hooks/liveChecks.ts), as it does for any page.
+ * read time (src/features/live/state/liveChecks.ts), as it does for any page.
  */
 const FIRST_PAGE_CACHE = 'first-page';
 const FIRST_PAGE_KEY = new URL('/sw-cache/first-page', self.location.origin).href;
@@ -45,7 +45,7 @@ export function registerFirstPageRoute(request: RestPost): void {
 
 /**
  * A page no worker controlled yet (the first visit, a hard reload) read the first page past the
- * worker, and hands its answer over (src/lib/registerServiceWorker.ts): it is kept as if the worker
+ * worker, and hands its answer over (src/app/registerServiceWorker.ts): it is kept as if the worker
  * had fetched it, so the site reads offline from the first visit on with no second read.
  */
 export function keepHandedFirstPage(): void {

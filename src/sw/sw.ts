@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { firstPageRequest } from '../data/postsQuery';
+import { firstPageRequest } from '../features/posts/data/postsQuery';
 import { keepHandedFirstPage, registerFirstPageRoute } from './firstPageRoute';
 import { registerNotificationClick } from './notificationClick';
 import { registerPictureRoute } from './pictureRoute';

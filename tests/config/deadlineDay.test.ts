@@ -5,8 +5,8 @@ import {
   buildDeadlineDayPosts,
 } from '../../scripts/seed/deadlineDay';
 import { buildDemoPosts, commentTime, type DemoPost } from '../../scripts/seed/demoPosts';
-import { PAGE_SIZE } from '../../src/data/postsQuery';
-import { LIMITS } from '../../src/data/limits';
+import { PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
+import { LIMITS } from '../../src/shared/limits';
 
 const NOW = Date.UTC(2026, 8, 1, 17);
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;

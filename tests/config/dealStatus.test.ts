@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEAL_STATUSES, isDealStatus } from '../../src/data/dealStatus';
+import { DEAL_STATUSES, isDealStatus } from '../../src/features/posts/data/dealStatus';
 
 const RULES = readFileSync('firestore.rules', 'utf8');
 

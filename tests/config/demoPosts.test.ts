@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DEAL_NAMES, demoDeals } from '../../scripts/seed/demoDeals';
 import { buildDemoPosts, DEMO_POST_COUNT } from '../../scripts/seed/demoPosts';
-import { isOpenStatus } from '../../src/data/deal';
-import { DEAL_STATUSES } from '../../src/data/dealStatus';
-import { LIMITS } from '../../src/data/limits';
+import { isOpenStatus } from '../../src/features/deals/data/deal';
+import { DEAL_STATUSES } from '../../src/features/posts/data/dealStatus';
+import { LIMITS } from '../../src/shared/limits';
 
 const NOW = Date.UTC(2026, 10, 1, 12);
 

@@ -3,14 +3,14 @@ import { doc } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RE2JS } from 're2js';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { LIMITS } from '../../src/data/limits';
+import { LIMITS } from '../../src/shared/limits';
 import {
   INVISIBLE_RANGES,
   textProblem,
   fitsLimits,
   hasVisibleCharacter,
-} from '../../src/data/textChecks';
-import { characterCount, utf8Bytes } from '../../src/lib/text';
+} from '../../src/shared/text/textChecks';
+import { characterCount, utf8Bytes } from '../../src/shared/text/text';
 import {
   expectAllowed,
   expectDenied,

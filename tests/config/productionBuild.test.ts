@@ -17,10 +17,10 @@ import {
   FIRST_PAGE_REQUEST_META,
   firstPageRequest,
   type RestPost,
-} from '../../src/data/postsQuery';
+} from '../../src/features/posts/data/postsQuery';
 import { THEME_COLORS } from '../../scripts/lib/serviceWorker';
-import { MANIFEST_HREF } from '../../src/lib/manifestLink';
-import { Header } from '../../src/header/Header';
+import { MANIFEST_HREF } from '../../src/app/manifestLink';
+import { Header } from '../../src/app/Header';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 
 const PRODUCTION = PRODUCTION_SETTINGS;
@@ -103,7 +103,7 @@ describe('npm run build for production', () => {
   });
 
   it('has a web app manifest named after the club, with icons of 192 and 512 px and both themes', () => {
-    // Linked by the app once the first screen is painted (src/lib/manifestLink.ts), not by the page.
+    // Linked by the app once the first screen is painted (src/app/manifestLink.ts), not by the page.
     expect(production.indexHtml).not.toContain('rel="manifest"');
     expect(existsSync(join(production.outDir, MANIFEST_HREF))).toBe(true);
     const manifest: unknown = JSON.parse(

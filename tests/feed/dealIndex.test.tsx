@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { config } from '../../src/config';
+import { config } from '../../src/shared/config';
 import { startGateWith, type GateHarness } from '../gate/gateHarness';
 import { shippedIndexesWithout } from '../support/shippedIndexes';
 import { renderApp, resetApp } from './support/renderApp';

@@ -6,7 +6,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_EVERY_MS } from '../../src/hooks/liveChecks';
+import { CHECK_EVERY_MS } from '../../src/features/live/state/liveChecks';
 import {
   buildPost,
   buildPosts,

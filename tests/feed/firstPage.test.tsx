@@ -3,8 +3,8 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src/App';
-import { PAGE_SIZE } from '../../src/data/postsQuery';
+import { App } from '../../src/app/App';
+import { PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
 import { buildPosts, clearFirestore, seedPosts } from './support/firestore';
 import { runIndexHtmlInlineScripts } from './support/indexHtml';
 import { POSTS_QUERY, startFirestoreProxy } from './support/proxy';
@@ -86,7 +86,7 @@ describe('a first render that already holds the posts', () => {
     runIndexHtmlInlineScripts();
     await window.__feedFirstPage?.promise;
 
-    // Rendered as main.tsx does, outside act(), to see the very first commit on its own.
+    // Rendered as app/main.tsx does, outside act(), to see the very first commit on its own.
     const actEnvironment: unknown = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
     Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
     const root = createRoot(document.body.appendChild(document.createElement('div')));

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firestoreRunQueryUrl } from '../../scripts/lib/appEnv';
 import { loadIndexHtml } from './support/indexHtml';
 import { writeFirstPageRequest } from '../../vite.config';
-import { firstPageRequest } from '../../src/data/postsQuery';
-import { listPosts } from '../../src/store/restReads';
+import { firstPageRequest } from '../../src/features/posts/data/postsQuery';
+import { listPosts } from '../../src/features/posts/store/restReads';
 import { isFirstPageRequest } from '../../src/sw/firestoreRequests';
 
 /**

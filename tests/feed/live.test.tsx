@@ -1,11 +1,11 @@
 /**
  * The live feed (issue #14): changes made on another device reach an open page through its
- * checks (src/hooks/liveChecks.ts) against the real emulator. Timers are faked only so that
+ * checks (src/features/live/state/liveChecks.ts) against the real emulator. Timers are faked only so that
  * 30 seconds pass at once; every read is real.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_EVERY_MS, listenToChanges } from '../../src/hooks/liveChecks';
+import { CHECK_EVERY_MS, listenToChanges } from '../../src/features/live/state/liveChecks';
 import {
   buildPost,
   commentElsewhere,

@@ -1,17 +1,17 @@
-import { summariseComments } from '../../src/data/commentList';
+import { summariseComments } from '../../src/features/comments/data/commentList';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Feed } from '../../src/feed/Feed';
-import { toPost, type Post } from '../../src/data/post';
-import type { FeedModel } from '../../src/hooks/useFeed';
-import type { AppUser } from '../../src/data/permissions';
+import { Feed } from '../../src/features/feed/components/Feed';
+import { toPost, type Post } from '../../src/features/posts/data/post';
+import type { FeedModel } from '../../src/features/feed/hooks/useFeed';
+import type { AppUser } from '../../src/features/session/data/permissions';
 import { installDialogPolyfill } from './support/dialogPolyfill';
 
 installDialogPolyfill();
 
 /**
- * A long feed renders only the cards near the screen (src/feed/VirtualCards.tsx). jsdom lays
+ * A long feed renders only the cards near the screen (src/features/feed/components/VirtualCards.tsx). jsdom lays
  * nothing out: every card counts as 32rem tall and the screen as jsdom's 768 px, so two cards are
  * near the top of the list.
  */

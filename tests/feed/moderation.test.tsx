@@ -5,15 +5,15 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_EVERY_MS } from '../../src/hooks/liveChecks';
-import { commentId } from '../../src/data/commentCopies';
+import { CHECK_EVERY_MS } from '../../src/features/live/state/liveChecks';
+import { commentId } from '../../src/features/moderation/data/commentCopies';
 import { buildPosts, readPost, seedPosts, type StoredPost } from './support/firestore';
 import { readStored, seedCommentCopies, storedIds } from './support/moderation';
 import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 import { commentCopy } from '../../scripts/lib/commentCopy';
 import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../scripts/lib/testPorts';
-import { config } from '../../src/config';
+import { config } from '../../src/shared/config';
 
 const TROLL = 'troll@example.com';
 const KIND = 'kind@example.com';

@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firestoreRestSettings, firestoreRunQueryUrl } from '../../scripts/lib/appEnv';
 import { writeFirstPageRequest, writePostRequest } from '../../vite.config';
-import { postUrl } from '../../src/data/postsQuery';
-import { readPost } from '../../src/store/restReads';
-import { arrivedPinnedPost, takePinnedRead } from '../../src/store/pinnedRead';
+import { postUrl } from '../../src/features/posts/data/postsQuery';
+import { readPost } from '../../src/features/posts/store/restReads';
+import { arrivedPinnedPost, takePinnedRead } from '../../src/features/feed/store/pinnedRead';
 import { loadIndexHtml } from './support/indexHtml';
 
 /**
  * A permalink's post is asked for by index.html's inline script, beside the first page, with the
  * same GET the app sends (postsQuery.postRequest, the one builder), and never for an id that cannot
- * name a post (lib/permalink.ts POST_ID_RULE, which the build writes into the page).
+ * name a post (features/posts/data/permalink.ts POST_ID_RULE, which the build writes into the page).
  */
 
 const env = (key: string) => String(import.meta.env[key] ?? '');

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadIndexHtml } from './support/indexHtml';
-import { ThemeToggle } from '../../src/header/ThemeToggle';
+import { ThemeToggle } from '../../src/app/ThemeToggle';
 
 /**
  * The browser's own bar (theme-color) takes the in-app theme's colour, not the system's: before

@@ -5,8 +5,8 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { THREAD_STEP } from '../../src/feed/OpenThread';
-import { CHECK_EVERY_MS } from '../../src/hooks/liveChecks';
+import { THREAD_STEP } from '../../src/features/comments/components/OpenThread';
+import { CHECK_EVERY_MS } from '../../src/features/live/state/liveChecks';
 import {
   buildPost,
   commentElsewhere,

@@ -1,6 +1,6 @@
 /**
  * The comment summary kept beside a post's comments (firestore.rules summarisesComments,
- * src/data/commentSummary.ts): `commentCount`, an integer equal to the number of comments, and
+ * src/features/posts/data/commentSummary.ts): `commentCount`, an integer equal to the number of comments, and
  * `cardComments`, the comments themselves while there are at most 10, else none. Every write
  * that changes the comments sets it true to them; nothing else changes it. Each attack goes
  * through the Lite SDK as a hostile client could send it (REST with the same mock token where the
@@ -20,7 +20,7 @@ import {
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { toFields, toValue } from '../../scripts/lib/ownerClient';
 import type { Fields } from '../../scripts/lib/restValue';
-import type { Comment } from '../../src/data/post';
+import type { Comment } from '../../src/features/posts/data/post';
 import {
   addComment,
   appendChange,

@@ -2,7 +2,7 @@
  * Issue 23's rules (firestore.rules): a post names its deal, and the deal's summary deals/{id}
  * is written in the same commit as the post that changes it, consistent with that post. Attacked
  * through the real Lite SDK as the administrator, fans, a visitor and forged tokens would, each
- * attack next to its allowed twin. The summaries are built with src/data/deal.ts, as the app's.
+ * attack next to its allowed twin. The summaries are built with src/features/deals/data/deal.ts, as the app's.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -22,8 +22,8 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { dealAfterPost, DEALS, type DealStep, type DealWrite } from '../../src/data/deal';
-import type { DealStatus } from '../../src/data/dealStatus';
+import { dealAfterPost, DEALS, type DealStep, type DealWrite } from '../../src/features/deals/data/deal';
+import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import {
   expectAllowed,
   expectDenied,

@@ -37,7 +37,7 @@ import {
 // Post writes as the app makes them, each with its change stamp (postChanges.test.ts tests those).
 import { addDoc, deleteDoc, setDoc, stampChange, updateDoc } from '../support/stampedWrites';
 import { addComment } from '../support/commentCommit';
-import type { Comment } from '../../src/data/post';
+import type { Comment } from '../../src/features/posts/data/post';
 
 const ADMIN = readAdminEmail();
 const GOOGLE = { sign_in_provider: 'google.com' } as const;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { toFields } from '../../scripts/lib/ownerClient';
 import type { Fields } from '../../scripts/lib/restValue';
-import type { Comment } from '../../src/data/post';
+import type { Comment } from '../../src/features/posts/data/post';
 import { addComment, appendChange, restComment } from '../support/commentCommit';
 import {
   expectAllowed,

@@ -24,8 +24,8 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { commentId, reportId, type ReportReason } from '../../src/data/commentCopies';
-import type { Comment } from '../../src/data/post';
+import { commentId, reportId, type ReportReason } from '../../src/features/moderation/data/commentCopies';
+import type { Comment } from '../../src/features/posts/data/post';
 import {
   addComment,
   appendChange,
@@ -631,7 +631,7 @@ describe('removing a comment removes its copy', () => {
     await expectAllowed(batch.commit());
   });
 
-  // 'Also remove all their comments' (the app removes one comment a commit, store/moderation.ts
+  // 'Also remove all their comments' (the app removes one comment a commit, features/moderation/store/moderation.ts
   // suspend). Each post's removal reads 4 documents in the rules (its stamp, its copy, the post
   // before and after), and production documents at most 20 document reads a commit: 5 posts fit
   // there. Google's engine enforces the 20 only on documents outside the commit (it admitted 12

@@ -19,8 +19,8 @@ import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { DEMO_DEAL_NAMES } from '../../scripts/seed/demoDeals';
 import { buildDemoPosts } from '../../scripts/seed/demoPosts';
 import { writePosts } from '../../scripts/seed/seed';
-import { dealAfterPost, DEALS, toDeal, type Deal } from '../../src/data/deal';
-import type { DealStatus } from '../../src/data/dealStatus';
+import { dealAfterPost, DEALS, toDeal, type Deal } from '../../src/features/deals/data/deal';
+import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import {
   expectAllowed,
   expectDenied,

@@ -13,7 +13,7 @@ import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import type { Fields } from '../../scripts/lib/restValue';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../support/documentSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { LIMITS } from '../../src/data/limits';
+import { LIMITS } from '../../src/shared/limits';
 import {
   expectAllowed,
   expectDenied,

@@ -1,6 +1,6 @@
 /**
  * The commits firestore.rules requires around a comment, through the Lite SDK as the app makes
- * them (src/store/writes.ts addComment, removeComment). Adding: the post with the comment appended
+ * them (src/shared/store/writes.ts addComment, removeComment). Adding: the post with the comment appended
  * and its summary kept (commentCount, cardComments), its change stamp, the copy comments/{id} and
  * commenters/{uid} = {last, target: id}, in one commit. Removing: the post without the comment and
  * with its summary, its stamp, and the copy deleted when no copy of the comment stays in the post.
@@ -19,10 +19,10 @@ import {
   type DocumentReference,
   type Firestore,
 } from 'firebase/firestore/lite';
-import { LIMITS } from '../../src/data/limits';
-import type { Comment } from '../../src/data/post';
-import { storeErrorCode } from '../../src/data/storeError';
-import { retryingContention } from '../../src/store/contention';
+import { LIMITS } from '../../src/shared/limits';
+import type { Comment } from '../../src/features/posts/data/post';
+import { storeErrorCode } from '../../src/shared/errors/storeError';
+import { retryingContention } from '../../src/shared/store/contention';
 import { commentCopy } from '../../scripts/lib/commentCopy';
 import { toFields } from '../../scripts/lib/ownerClient';
 import type { Fields } from '../../scripts/lib/restValue';
@@ -77,7 +77,7 @@ export async function copyOf(
 }
 
 /**
- * The app's blind append (src/store/writes.ts appendBlind) for a post whose summary was `known`:
+ * The app's blind append (src/shared/store/writes.ts appendBlind) for a post whose summary was `known`:
  * the comment and one more in the count as transforms, and the card's comments while they held
  * every comment: the comment appended up to LIMITS.cardComments, none from the one after.
  */
@@ -142,7 +142,7 @@ export async function addComment(db: Firestore, options: AddComment): Promise<vo
 const READ_ATTEMPTS = 100;
 
 /**
- * The app's read-then-write append (src/store/writes.ts appendAfterReading): in a transaction, the
+ * The app's read-then-write append (src/shared/store/writes.ts appendAfterReading): in a transaction, the
  * post read, then the whole list with the comment and its summary. Made again while the rules
  * refuse it because the post changed after it was read: Google's engine decides the rules before
  * the transaction's precondition on the read version, so a transaction another commit overtook is

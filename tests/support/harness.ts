@@ -4,7 +4,7 @@
  * run (TEST_FIRESTORE_ENGINE_HOST, tests/support/globalSetup.ts), each test file in its own project
  * id with firestore.rules loaded into it (initializeTestEnvironment), seeding with the rules
  * disabled (withSecurityRulesDisabled) and clearFirestore between tests. Requests that the rules
- * judge go through the Lite SDK (REST, as the app writes: src/store/writes.ts) signed in with mock
+ * judge go through the Lite SDK (REST, as the app writes: src/shared/store/writes.ts) signed in with mock
  * (unsigned) ID tokens, as the library's own contexts do, or as plain REST on the documented paths.
  */
 import { readFileSync } from 'node:fs';
@@ -23,8 +23,8 @@ import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/owner
 import { TEST_FIRESTORE_ENGINE_HOST } from '../../scripts/lib/testPorts';
 import { parseHostPort } from '../../scripts/lib/emulators';
 import { isPost, stampChange } from './stampedWrites';
-import { summariseComments } from '../../src/data/commentList';
-import type { Comment } from '../../src/data/post';
+import { summariseComments } from '../../src/features/comments/data/commentList';
+import type { Comment } from '../../src/features/posts/data/post';
 
 // Expected failures (denials, preconditions) would otherwise each print an SDK warning.
 setLogLevel('silent');
@@ -192,7 +192,7 @@ export async function expectDenied(operation: Promise<unknown>): Promise<void> {
 /**
  * A post as the administrator creates it (what the rules' isNewPost allows), with `overrides`. Its
  * comment summary (commentCount, cardComments) is the one the rules require of its `comments`
- * (src/data/commentSummary.ts summariseComments), unless `overrides` sets a field of it; comments
+ * (src/features/posts/data/commentSummary.ts summariseComments), unless `overrides` sets a field of it; comments
  * that are no list (an attack) get the summary of none.
  */
 export function newPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * The Lite SDK's single-document writes, made as the app makes them (src/store/writes.ts): a write
+ * The Lite SDK's single-document writes, made as the app makes them (src/shared/store/writes.ts): a write
  * to posts/{id} goes in one batch with postChanges/{id} = { at: serverTimestamp() }, which
  * firestore.rules requires of every post write. Writes elsewhere go as they are. Same signatures
  * as the SDK's, so the rules matrix reads as plain SDK calls.
@@ -28,7 +28,7 @@ export interface DocumentSetter {
 }
 
 /**
- * Adds the stamp of post `id` to `batch` (or a transaction), as store/writes.ts's commitWithStamp
+ * Adds the stamp of post `id` to `batch` (or a transaction), as shared/store/writes.ts's commitWithStamp
  * does.
  */
 export function stampChange(db: Firestore, batch: DocumentSetter, id: string): void {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { SENDING } from '../../../src/data/messages';
+import { SENDING } from '../../../src/shared/errors/messages';
 import { signInAs } from '../accountChooser';
 
 /** The e2e journeys' phone size. */

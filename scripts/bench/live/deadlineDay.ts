@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { LIMITS } from '../../../src/data/limits';
+import { LIMITS } from '../../../src/shared/limits';
 import { commentElsewhere } from '../../lib/writesElsewhere';
 import { ownerClient } from '../../lib/ownerClient';
 import { resetFeed } from '../../lib/stack';

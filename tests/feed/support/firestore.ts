@@ -1,4 +1,4 @@
-import { summariseComments } from '../../../src/data/commentList';
+import { summariseComments } from '../../../src/features/comments/data/commentList';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
   commitPostWrite,
@@ -7,8 +7,8 @@ import {
   type OwnerClient,
 } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
-import { config } from '../../../src/config';
-import { DEALS, isOpenStatus, type Deal } from '../../../src/data/deal';
+import { config } from '../../../src/shared/config';
+import { DEALS, isOpenStatus, type Deal } from '../../../src/features/deals/data/deal';
 
 /**
  * The test's side door into the Firestore emulator: clear, seed and read the worker's project
@@ -205,7 +205,7 @@ function decodePost(name: string, fields: Fields): StoredPost {
   };
 }
 
-/** A deal as stored (src/data/deal.ts), `changed` in milliseconds. */
+/** A deal as stored (src/features/deals/data/deal.ts), `changed` in milliseconds. */
 export type SeedDeal = Omit<Deal, 'open'>;
 
 /** Writes deals/{id} for each deal, as the rules would have left it. */

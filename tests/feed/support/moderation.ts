@@ -1,6 +1,6 @@
 import { ownerClient, toFields, type OwnerClient } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
-import { config } from '../../../src/config';
+import { config } from '../../../src/shared/config';
 import { commentCopy } from '../../../scripts/lib/commentCopy';
 import type { StoredPost } from './firestore';
 

@@ -5,9 +5,9 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DealStatusBadge } from '../../../../src/feed/DealStatusBadge';
-import { PostImage } from '../../../../src/feed/PostImage';
-import { PublishedTime } from '../../../../src/feed/PublishedTime';
+import { DealStatusBadge } from '../../../../src/features/deals/components/DealStatusBadge';
+import { PostImage } from '../../../../src/features/feed/components/PostImage';
+import { PublishedTime } from '../../../../src/shared/ui/PublishedTime';
 import type { FloorPost } from '../floorPage';
 
 declare const FLOOR_POST: FloorPost;

@@ -1,0 +1,104 @@
+import { Suspense, useState } from 'react';
+import { LazyPostComposer } from '../features/admin/lazyAdmin';
+import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds/lazyDeals';
+import { LazyModerationView } from '../features/moderation/lazyModeration';
+import { Feed } from '../features/feed/components/Feed';
+import { useFeed } from '../features/feed/hooks/useFeed';
+import { Header } from './Header';
+import { LoginPanel } from '../features/session/components/LoginPanel';
+import { SearchBox } from '../features/search/components/SearchBox';
+import { OfflineNotice } from '../shared/network/OfflineNotice';
+import { ThemeToggle } from './ThemeToggle';
+import { PinnedStatus } from '../features/feed/components/PinnedStatus';
+import { isAdmin } from '../features/session/data/permissions';
+import { isDealId } from '../features/deals/data/dealAddress';
+import { useSession } from '../features/session/hooks/useSession';
+import { useDealAddress } from '../features/deals/hooks/useDealAddress';
+import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
+
+/** The one screen (spec §2): header, login, the administrator's form, the feed. */
+export function App() {
+  const user = useSession();
+  const feed = useFeed();
+  const [query, setQuery] = useState('');
+  const [moderating, setModerating] = useState(false);
+  const admin = isAdmin(user);
+  const { dealId, showDeal } = useDealAddress();
+  // An address naming a deal that does not exist (or cannot: a malformed id is never requested)
+  // shows the full feed, with a notice.
+  const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
+  const dealShown = dealId !== null && isDealId(dealId) && dealId !== unknownDeal;
+  // The strip waits for the first page and the first screen's paint: it never competes with them.
+  const loaded = usePageLoaded();
+
+  return (
+    <>
+      <a className="skip-link" href="#feed-heading">
+        Skip to posts
+      </a>
+      <OfflineNotice />
+      <Header>
+        <SearchBox query={query} onQueryChange={setQuery} />
+        <ThemeToggle />
+        {admin && (
+          <button
+            type="button"
+            className="button header-button"
+            aria-pressed={moderating}
+            onClick={() => setModerating(!moderating)}
+          >
+            Moderation
+          </button>
+        )}
+        <LoginPanel user={user} />
+      </Header>
+      <main className="main">
+        {admin && moderating ? (
+          <Suspense fallback={null}>
+            <LazyModerationView changedAt={feed.changedAt} onClose={() => setModerating(false)} />
+          </Suspense>
+        ) : (
+          <>
+            {admin && (
+              <Suspense fallback={null}>
+                <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
+              </Suspense>
+            )}
+            {/* Its room is kept from the first render, so the feed does not move when it comes. */}
+            <div className="deals-slot">
+              {loaded && (feed.readTime !== null || dealShown) && (
+                <Suspense fallback={null}>
+                  <LazyDealsStrip current={dealShown ? dealId : null} onShow={showDeal} />
+                </Suspense>
+              )}
+            </div>
+            {dealId !== null && !dealShown && (
+              <p role="status" className="pinned-status">
+                This deal is not in the feed
+              </p>
+            )}
+            {dealShown && (
+              <Suspense fallback={null}>
+                <LazyDealView
+                  key={dealId}
+                  dealId={dealId}
+                  query={query}
+                  user={user}
+                  onMissing={setUnknownDeal}
+                  onShow={showDeal}
+                />
+              </Suspense>
+            )}
+            {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
+            <div hidden={dealShown}>
+              {/* In the first load's code, not a lazy chunk: the notice that a shared post is gone
+                  is painted with the feed below it, never pushing it down afterwards. */}
+              {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}
+              <Feed feed={feed} query={query} user={user} />
+            </div>
+          </>
+        )}
+      </main>
+    </>
+  );
+}

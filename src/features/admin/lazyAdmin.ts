@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+
+/**
+ * The administrator's parts, loaded only when the administrator is signed in: visitors and fans
+ * never download them.
+ */
+export const LazyPostComposer = lazy(() =>
+  import('./components/PostComposer').then((module) => ({ default: module.PostComposer })),
+);
+export const LazyPostEditor = lazy(() =>
+  import('./components/PostEditor').then((module) => ({ default: module.PostEditor })),
+);
+export const LazyPostActions = lazy(() =>
+  import('./components/PostActions').then((module) => ({ default: module.PostActions })),
+);

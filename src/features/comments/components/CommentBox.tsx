@@ -1,0 +1,28 @@
+import { isSuspendedAt } from '../../moderation/data/moderation';
+import { useOwnSuspension } from '../state/fanCommenting';
+import { formatExactTime } from '../../../shared/text/relativeTime';
+import { CommentForm, type CommentFormProps } from './CommentForm';
+import { useFeedContext } from '../../posts/hooks/feedContext';
+
+export interface CommentBoxProps extends CommentFormProps {
+  uid: string;
+}
+
+/** A signed-in fan's place to comment: the form, or until when a suspension stops them. */
+export function CommentBox({ uid, ...form }: CommentBoxProps) {
+  const suspension = useOwnSuspension(uid);
+  const { now } = useFeedContext();
+  if (isSuspendedAt(suspension, now)) return <SuspendedNotice until={suspension?.until ?? null} />;
+  return <CommentForm {...form} />;
+}
+
+/** In place of the comment form for a suspended fan: until when (null: for good). */
+export function SuspendedNotice({ until }: { until: number | null }) {
+  return (
+    <p className="comments__closed">
+      {until === null
+        ? "You can't comment on this feed"
+        : `You can't comment until ${formatExactTime(until)}`}
+    </p>
+  );
+}

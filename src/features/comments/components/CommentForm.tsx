@@ -1,0 +1,75 @@
+import { useId, useState, type FormEvent } from 'react';
+import { SENDING, describeProblem } from '../../../shared/errors/messages';
+import { useSubmit } from '../../../shared/forms/useSubmit';
+import { LIMITS } from '../../../shared/limits';
+import { textProblem } from '../../../shared/text/textChecks';
+import { useFeedContext } from '../../posts/hooks/feedContext';
+import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import type { Comment } from '../../posts/data/post';
+
+export interface CommentFormProps {
+  email: string;
+  /** The post's title element, so the 'Post' button says which post it is for. */
+  titleId: string;
+  /** Sends the comment; `onRetry` is told when Firestore asks for it again (a busy post). */
+  onComment: (comment: Comment, options: { onRetry: () => void }) => Promise<void>;
+}
+
+/** 'Add a comment...' and 'Post', for signed-in users. Empty text does nothing (spec §5). */
+export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
+  const [text, setText] = useState('');
+  const [retrying, setRetrying] = useState(false);
+  const { busy, error, run } = useSubmit('Not sent');
+  const inputId = useId();
+  const errorId = useId();
+  const { prepare } = useFeedContext().ops;
+  const network = useNeedsNetwork(titleId);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (trimmed === '' || network.disabled) return;
+    const problem = describeProblem(
+      'comment',
+      textProblem(trimmed, LIMITS.commentChars, LIMITS.commentBytes),
+      'Not sent',
+    );
+    const comment = { user: email, text: trimmed, date: new Date().toLocaleString() };
+    const sent = await run(
+      () =>
+        onComment(comment, { onRetry: () => setRetrying(true) }).finally(() => setRetrying(false)),
+      problem,
+    );
+    if (sent) setText('');
+  };
+
+  return (
+    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={prepare}>
+      <label htmlFor={inputId} className="visually-hidden">
+        Add a comment...
+      </label>
+      <input
+        id={inputId}
+        name="comment"
+        type="text"
+        placeholder="Add a comment..."
+        autoComplete="off"
+        maxLength={LIMITS.commentChars}
+        value={text}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="button" aria-busy={busy} {...network}>
+        Post
+      </button>
+      <p role="status" className="comment-form__status">
+        {busy && retrying ? SENDING : ''}
+      </p>
+      {error && (
+        <p id={errorId} role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

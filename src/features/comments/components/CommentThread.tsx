@@ -1,0 +1,74 @@
+import { Suspense, lazy, useState } from 'react';
+import { THREAD_NOT_READ, showAllLabel } from '../../posts/data/commentSummary';
+import type { Post } from '../../posts/data/post';
+import { useThread } from '../hooks/useThread';
+import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import { CommentList, type CommentListProps } from './CommentList';
+
+// With the live checks' code, which a loaded page has before a reader opens a thread.
+const LazyOpenThread = lazy(() =>
+  import('./OpenThread').then((module) => ({ default: module.OpenThread })),
+);
+
+export interface CommentThreadProps extends Omit<
+  CommentListProps,
+  'comments' | 'known' | 'listRef' | 'postId'
+> {
+  post: Pick<Post, 'id' | 'commentCount' | 'cardComments'>;
+  /** The post's title element: the thread's controls say which post they are for. */
+  titleId: string;
+}
+
+/**
+ * 'Comments:' with how many, then the comments: a short thread whole, as the page read it with
+ * the post; a long one behind 'Show all N comments', which reads it (one read) and shows its latest
+ * comments, 50 at a time (OpenThread, loaded then). This page's own comments on a thread it has
+ * not read show below that control at once.
+ */
+export function CommentThread({ post, titleId, headingId, ...lines }: CommentThreadProps) {
+  const thread = useThread(post);
+  const network = useNeedsNetwork(titleId);
+  /** Whether the reader asked for the thread here: its first control then takes focus. */
+  const [asked, setAsked] = useState(false);
+  const list = { postId: post.id, headingId, ...lines };
+  const open = () => {
+    setAsked(true);
+    thread.open();
+  };
+
+  return (
+    <>
+      <div className="comments__header">
+        <h4 id={headingId} className="comments__heading">
+          Comments:
+        </h4>
+        <span className="comments__count">{thread.count}</span>
+      </div>
+      {thread.held ? (
+        <Suspense fallback={null}>
+          <LazyOpenThread {...list} comments={thread.held} titleId={titleId} opened={asked} />
+        </Suspense>
+      ) : thread.comments ? (
+        <CommentList {...list} comments={thread.comments} known={thread.comments} />
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--small comments__more"
+            aria-busy={thread.status === 'loading'}
+            {...network}
+            onClick={open}
+          >
+            {showAllLabel(thread.count)}
+          </button>
+          {thread.status === 'failed' && (
+            <p role="alert" className="form-error">
+              {THREAD_NOT_READ}
+            </p>
+          )}
+          <CommentList {...list} comments={thread.postedHere} known={thread.postedHere} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { REPORT_REASONS } from '../../moderation/data/commentCopies';
+import { isSuspendedAt } from '../../moderation/data/moderation';
+import type { Comment } from '../../posts/data/post';
+import { reportComment, reportKey, useOwnSuspension, useReported } from '../state/fanCommenting';
+import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
+import { useFeedContext } from '../../posts/hooks/feedContext';
+
+export interface ReportButtonProps {
+  /** The signed-in fan's account. */
+  uid: string;
+  postId: string;
+  comment: Comment;
+  /** The comment's text element, so 'Report' says which comment it is for. */
+  commentId: string;
+}
+
+const REASONS = REPORT_REASONS.map((reason) => [reason, reason] as const);
+
+/**
+ * 'Report' on someone else's comment: a reason, then the report; 'Reported' once sent from this
+ * page. None for a suspended fan (the rules refuse their reports).
+ */
+export function ReportButton({ uid, postId, comment, commentId }: ReportButtonProps) {
+  const key = reportKey(postId, comment);
+  const reported = useReported(key);
+  const suspension = useOwnSuspension(uid);
+  const { now } = useFeedContext();
+  if (isSuspendedAt(suspension, now)) return null;
+  return (
+    <ChoiceButton
+      label={reported ? 'Reported' : 'Report'}
+      className="button button--small"
+      describedBy={commentId}
+      disabled={reported}
+      title="Report this comment?"
+      submitLabel="Report"
+      legend="Why should the administrator look at it?"
+      options={REASONS}
+      failure="Not reported"
+      onChoose={(reason) => reportComment(postId, comment, reason, uid)}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+
+/**
+ * A signed-in reader's controls on a card (writing a comment, removing or reporting one), loaded once someone
+ * is signed in: a visitor's first load never downloads them.
+ */
+export const LazyCommentBox = lazy(() =>
+  import('./components/CommentBox').then((module) => ({ default: module.CommentBox })),
+);
+export const LazyRemoveCommentButton = lazy(() =>
+  import('./components/RemoveCommentButton').then((module) => ({ default: module.RemoveCommentButton })),
+);
+export const LazyReportButton = lazy(() =>
+  import('./components/ReportButton').then((module) => ({ default: module.ReportButton })),
+);

@@ -1,0 +1,79 @@
+import { useSyncExternalStore } from 'react';
+import type { ReportReason } from '../../moderation/data/commentCopies';
+import type { Suspension } from '../../moderation/data/moderation';
+import type { Comment } from '../../posts/data/post';
+import type { AppUser } from '../../session/data/permissions';
+import { getUser } from '../../session/state/session';
+import { loadWrites } from '../../feed/hooks/useFeedWrites';
+
+/**
+ * What a signed-in fan's card needs beyond the form, loaded with the comment box and the Report
+ * button (never with a visitor's first load): their suspension, and their reports.
+ *
+ * The signed-in fan's own suspension, read once per account and page (suspensions/{uid}: only the
+ * account itself and the administrator may read it). Unknown (not yet read, or unreadable) counts as not
+ * suspended: the rules still refuse a suspended account's comments and reports.
+ */
+const reads = new Map<string, Suspension | null>();
+const asked = new Set<string>();
+const listeners = new Set<() => void>();
+/** Reported from this page, by `reportKey()`: those buttons read 'Reported'. */
+const reported = new Set<string>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The sign-in the reads are for: a new one (another account, or the same again) reads anew. */
+let readsFor: AppUser | null = null;
+
+function ask(uid: string): void {
+  const user = getUser();
+  if (user !== readsFor) {
+    readsFor = user;
+    reads.clear();
+    asked.clear();
+    reported.clear();
+  }
+  if (asked.has(uid)) return;
+  asked.add(uid);
+  import('../../moderation/store/moderation')
+    .then(({ readOwnSuspension }) => readOwnSuspension(uid))
+    .then(
+      (suspension) => {
+        reads.set(uid, suspension);
+        listeners.forEach((listener) => listener());
+      },
+      // Not asked again until the next sign-in: every card renders this, so a retry on each
+      // render would be a read per render for as long as the read fails.
+      (error: unknown) => console.warn('Could not read whether this account may comment', error),
+    );
+}
+
+export function useOwnSuspension(uid: string): Suspension | null {
+  ask(uid);
+  return useSyncExternalStore(subscribe, () => reads.get(uid) ?? null);
+}
+
+/** Which comment of which post: the key of what this page reported. */
+export function reportKey(postId: string, comment: { user: string; text: string; date: string }) {
+  return JSON.stringify([postId, comment.user, comment.date, comment.text]);
+}
+
+/** Sends the fan's report of someone else's comment; its button then reads 'Reported'. */
+export async function reportComment(
+  postId: string,
+  comment: Comment,
+  reason: ReportReason,
+  uid: string,
+): Promise<void> {
+  const writes = await loadWrites();
+  await writes.reportComment(postId, comment, reason, uid);
+  reported.add(reportKey(postId, comment));
+  listeners.forEach((listener) => listener());
+}
+
+export function useReported(key: string): boolean {
+  return useSyncExternalStore(subscribe, () => reported.has(key));
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { movesDealOn, type Deal } from '../../deals/data/deal';
+import { feedReducer, initialFeedState } from '../../posts/data/feedReducer';
+import type { Cursor } from '../../posts/data/page';
+import { listDealPosts, readDeal } from '../../deals/store/dealReads';
+import { onDealWritten } from '../../deals/state/knownDeals';
+import { learnDealNames } from '../../deals/state/dealNames';
+import { changesNotWrittenHere, listenToChanges } from '../../live/state/liveChecks';
+import type { FeedModel } from '../../feed/hooks/useFeed';
+import { useFeedWrites } from '../../feed/hooks/useFeedWrites';
+import { usePaging } from '../../feed/hooks/usePaging';
+
+/** Where reading the deal itself stands: 'missing' when no deal has this id. */
+export type DealRead =
+  { status: 'loading' | 'missing' | 'failed'; deal: null } | { status: 'shown'; deal: Deal };
+
+export interface DealFeed {
+  read: DealRead;
+  /** Reads the deal (and its first page, if that failed too) again. */
+  retry: () => void;
+  /** Its posts, as the full feed's: paged by 35, live, with the same writes. */
+  feed: FeedModel;
+}
+
+/**
+ * A deal's own feed: the deal (its name and status history) and its posts, newest first, in a
+ * reducer of their own (the full feed's stays as it was, for Back). The feed's live checks say
+ * what changed: posts of this deal come in, posts moved to another deal leave, and the deal is
+ * read again when one of its posts brings a status it does not have yet.
+ */
+export function useDealFeed(dealId: string): DealFeed {
+  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null));
+  const readPage = useCallback((cursor: Cursor | null) => listDealPosts(dealId, cursor), [dealId]);
+  const paging = usePaging(state, dispatch, readPage);
+  const { ops, writtenAt } = useFeedWrites(dispatch);
+  const [read, setRead] = useState<DealRead>({ status: 'loading', deal: null });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    readDeal(dealId).then(
+      (deal) => {
+        if (deal) learnDealNames([deal]);
+        if (current) setRead(deal ? { status: 'shown', deal } : { status: 'missing', deal: null });
+      },
+      (error: unknown) => {
+        console.error('Could not load the deal', error);
+        // A deal already shown stays shown when reading it again fails.
+        if (current) setRead((now) => (now.deal ? now : { status: 'failed', deal: null }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [dealId, attempt]);
+
+  const shownStatus = useRef<Deal['status'] | undefined>(undefined);
+  useEffect(() => {
+    shownStatus.current = read.deal?.status;
+  }, [read]);
+
+  useEffect(
+    () =>
+      listenToChanges((found, startedAt) => {
+        const { posts, deleted, since } = changesNotWrittenHere(found, writtenAt, startedAt);
+        const inDeal = posts.filter((post) => post.deal === dealId);
+        const left = posts.filter((post) => post.deal !== dealId).map((post) => post.id);
+        dispatch({
+          type: 'changed',
+          changes: { posts: inDeal, deleted: [...deleted, ...left], since },
+        });
+        // Not read yet (undefined): any status may be news.
+        const moved = inDeal.some((post) => movesDealOn(post.status, shownStatus.current ?? null));
+        if (moved) setAttempt((count) => count + 1);
+      }),
+    [dealId, writtenAt],
+  );
+
+  // Moved on by a post saved on this page: its new status and history at once.
+  useEffect(
+    () =>
+      onDealWritten((id) => {
+        if (id === dealId) setAttempt((count) => count + 1);
+      }),
+    [dealId],
+  );
+
+  const { retry: retryPage } = paging;
+  const failedFirstPage = state.status === 'failed' && state.firstPage;
+  const retry = useCallback(() => {
+    setAttempt((count) => count + 1);
+    if (failedFirstPage) retryPage();
+  }, [failedFirstPage, retryPage]);
+
+  const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
+  const feed: FeedModel = { ...state, ...paging, showIncoming, retryPinned: () => {}, ops };
+  return { read, retry, feed };
+}

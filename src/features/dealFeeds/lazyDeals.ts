@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+
+/**
+ * The deals strip and a deal's feed, loaded after the first page has rendered (or when an address
+ * names a deal): the first page never waits for them.
+ */
+export const LazyDealsStrip = lazy(() =>
+  import('./components/DealsStrip').then((module) => ({ default: module.DealsStrip })),
+);
+export const LazyDealView = lazy(() =>
+  import('./components/DealView').then((module) => ({ default: module.DealView })),
+);

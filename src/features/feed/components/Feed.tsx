@@ -1,0 +1,210 @@
+import {
+  Suspense,
+  lazy,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { PAGE_SIZE } from '../../posts/data/postsQuery';
+import type { FeedModel } from '../hooks/useFeed';
+import { useNow } from '../../../shared/ui/useNow';
+import type { AppUser } from '../../session/data/permissions';
+import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import { AllCards } from './AllCards';
+import { FeedContext, titleIdOf, type FeedContextValue } from '../../posts/hooks/feedContext';
+import { cardHeights, useCardsInProgress, type FeedListProps } from '../data/feedList';
+import { LoadMore } from './LoadMore';
+import { NewPosts } from './NewPosts';
+import { SearchStatus } from '../../search/components/SearchStatus';
+import { searchPosts } from '../../search/data/searchPosts';
+
+/**
+ * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and
+ * reading straight through work as on any page. Beyond it only the cards near the screen are:
+ * with 2,100 posts, showing or hiding every card on a search keystroke took a phone 300 ms.
+ */
+const LONG_FEED_FROM = 3 * PAGE_SIZE;
+/** How often "3 minutes ago" is worked out again while the page is visible. */
+const TIME_REFRESH_MS = 60_000;
+/** Cards in the very first render; the rest of the page follows in the background. */
+const FIRST_RENDER_POSTS = 4;
+
+// The virtual list (and its library) only loads once a feed grows long: most visits never need it.
+const LazyVirtualCards = lazy(() =>
+  import('./VirtualCards').then((module) => ({ default: module.VirtualCards })),
+);
+
+export interface FeedProps {
+  feed: FeedModel;
+  query: string;
+  user: AppUser | null;
+  /** More loaded posts than this, and only the cards near the screen are rendered. */
+  windowFrom?: number;
+  /** The id of a heading outside that names the feed (a deal's); without it, its own. */
+  labelledBy?: string;
+  /** What a first page that failed to load says. */
+  firstPageFailure?: string;
+  /** Text every post here matches in a search as well: a deal's name, in the deal's feed. */
+  alsoMatches?: string;
+}
+
+const FEED_HEADING_ID = 'feed-heading';
+
+/** The posts, as an ARIA feed: articles named by their titles, aria-busy while a page loads. */
+export function Feed({
+  feed,
+  query,
+  user,
+  windowFrom = LONG_FEED_FROM,
+  labelledBy = FEED_HEADING_ID,
+  firstPageFailure = 'The posts could not be loaded.',
+  alsoMatches = '',
+}: FeedProps) {
+  const { status, firstPage, hasMore, loadMore, retry, ops, deletedElsewhere } = feed;
+  const { kept, container: followProgress } = useCardsInProgress();
+  // A post deleted elsewhere leaves the feed, unless the reader is typing in or focused on its card.
+  const present = useMemo(
+    () =>
+      deletedElsewhere.size === 0
+        ? feed.posts
+        : feed.posts.filter((post) => !deletedElsewhere.has(post.id) || kept.has(post.id)),
+    [feed.posts, deletedElsewhere, kept],
+  );
+  // A few cards first, the rest in the background (a whole page at once would block a phone's main
+  // thread); a keystroke's search renders in the background too, so typing never waits for it.
+  // Only the list's growth waits: an edit or a new comment shows at once.
+  const count = useDeferredValue(present.length, FIRST_RENDER_POSTS);
+  const posts = useMemo(
+    () => (count >= present.length ? present : present.slice(0, count)),
+    [present, count],
+  );
+  const adding = posts.length < present.length;
+  const searched = useDeferredValue(query);
+  const shown = useMemo(
+    () => searchPosts(posts, searched, alsoMatches),
+    [posts, searched, alsoMatches],
+  );
+  const busy = status === 'loading' || adding;
+  const now = useNow(TIME_REFRESH_MS);
+  const idPrefix = useId();
+  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
+  const context = useMemo<FeedContextValue>(
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
+  );
+  const list = useRef<HTMLDivElement>(null);
+  const long = posts.length > windowFrom;
+  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
+  // Loaded posts that make the feed long, while every card is still in the page: the virtual list
+  // (the next render) starts from the cards' heights as laid out now, so nothing on screen moves.
+  const becomingLong = !long && present.length > windowFrom;
+  useLayoutEffect(() => {
+    if (becomingLong) setKnownHeights(cardHeights(list.current));
+  }, [becomingLong]);
+  // Load More moves on to the first new post when the button goes away (the last page).
+  const focusFrom = useRef<number | null>(null);
+  const loading = status === 'loading';
+  const failed = status === 'failed';
+  const retryNeedsNetwork = useNeedsNetwork();
+
+  useEffect(() => {
+    const index = focusFrom.current;
+    if (index === null || busy) return;
+    focusFrom.current = null;
+    const post = posts.at(index);
+    if (hasMore || !post) return;
+    document.getElementById(titleIdOf(idPrefix, post.id))?.closest('article')?.focus();
+  }, [busy, hasMore, posts, idPrefix]);
+
+  // 'N new posts' shows them at the top and moves focus to the newest.
+  const focusPost = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusPost.current;
+    if (id === null || !posts.some((post) => post.id === id)) return;
+    focusPost.current = null;
+    document.getElementById(titleIdOf(idPrefix, id))?.closest('article')?.focus();
+  }, [posts, idPrefix]);
+  const onShowIncoming = () => {
+    focusPost.current = feed.incoming[0]?.id ?? null;
+    feed.showIncoming();
+  };
+
+  const onLoadMore = () => {
+    if (busy) return;
+    if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
+    loadMore();
+  };
+
+  const listProps: Omit<FeedListProps, 'listRef'> = {
+    posts,
+    shown,
+    kept,
+    setSize: hasMore && searched === '' ? -1 : shown.length,
+    knownHeights,
+    container: {
+      role: 'feed',
+      'aria-labelledby': labelledBy,
+      'aria-busy': busy,
+      ...followProgress,
+    },
+  };
+
+  return (
+    <section className="feed" aria-labelledby={labelledBy}>
+      {labelledBy === FEED_HEADING_ID && (
+        <h2 id={FEED_HEADING_ID} className="visually-hidden">
+          Transfer news
+        </h2>
+      )}
+      <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
+      <NewPosts count={feed.incoming.length} onShow={onShowIncoming} />
+      <FeedContext value={context}>
+        {/* While the virtual list's code loads: every card, the feed busy. */}
+        <Suspense
+          fallback={
+            <AllCards
+              {...listProps}
+              listRef={list}
+              container={{ ...listProps.container, 'aria-busy': true }}
+            />
+          }
+        >
+          {long ? (
+            <LazyVirtualCards {...listProps} listRef={list} />
+          ) : (
+            <AllCards {...listProps} listRef={list} />
+          )}
+        </Suspense>
+      </FeedContext>
+      {loading && firstPage && <p className="feed__note">Loading posts…</p>}
+      {status === 'ready' && posts.length === 0 && (
+        <p className="feed__note">No posts yet. News will appear here.</p>
+      )}
+      {failed && (
+        <div role="alert" className="feed__error">
+          <p>{firstPage ? firstPageFailure : 'More posts could not be loaded.'}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={retry}
+            {...retryNeedsNetwork}
+          >
+            Retry
+          </button>
+        </div>
+      )}
+      {!failed && (
+        <LoadMore
+          // Still there (disabled) while the page's cards are added: the page keeps its length.
+          loading={(loading && !firstPage) || adding}
+          hasMore={hasMore}
+          onLoadMore={onLoadMore}
+        />
+      )}
+    </section>
+  );
+}

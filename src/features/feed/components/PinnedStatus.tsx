@@ -1,0 +1,46 @@
+import { useEffect, useId } from 'react';
+import type { Pinned } from '../../posts/data/feedReducer';
+import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+
+export interface PinnedStatusProps {
+  pinned: Pinned;
+  onRetry: () => void;
+}
+
+/**
+ * What a permalink adds above the feed: 'This post is no longer available' for an unknown or
+ * deleted post, a failed read with Retry; and, while the post is shown, a page title naming it.
+ */
+export function PinnedStatus({ pinned, onRetry }: PinnedStatusProps) {
+  const messageId = useId();
+  const network = useNeedsNetwork(messageId);
+  usePinnedTitle(pinned.post?.title ?? null);
+  const { status } = pinned;
+  return (
+    <div className={status === 'missing' || status === 'failed' ? 'pinned-status' : undefined}>
+      {/* A status, not an alert: the feed below is still what the visitor came for, so this is
+          said politely and never interrupts or moves focus. */}
+      <p role="status" id={messageId}>
+        {status === 'missing' && 'This post is no longer available'}
+        {status === 'failed' && 'The shared post could not be loaded.'}
+      </p>
+      {status === 'failed' && (
+        <button type="button" className="button" onClick={onRetry} {...network}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** `<post title> – <the normal title>` while the pinned post is shown; the normal title after. */
+function usePinnedTitle(postTitle: string | null): void {
+  useEffect(() => {
+    if (postTitle === null) return;
+    const normal = document.title;
+    document.title = normal ? `${postTitle} – ${normal}` : postTitle;
+    return () => {
+      document.title = normal;
+    };
+  }, [postTitle]);
+}

@@ -1,0 +1,130 @@
+import { Suspense, memo, useId, useState } from 'react';
+import { LazyPostActions, LazyPostEditor } from '../../admin/lazyAdmin';
+import { safeHttpUrl } from '../../../shared/text/safeUrl';
+import { commentsClosed } from '../../moderation/data/moderation';
+import { canComment, canRemoveComment, canReportComment, isAdmin } from '../../session/data/permissions';
+import { CommentsClosed } from '../../comments/components/CommentsClosed';
+import { CommentThread } from '../../comments/components/CommentThread';
+import { DealStatusBadge } from '../../deals/components/DealStatusBadge';
+import { DealLinkSlot } from '../state/dealLinkSlot';
+import { LazyCommentBox } from '../../comments/lazyComments';
+import { useFeedContext } from '../../posts/hooks/feedContext';
+import type { Post } from '../../posts/data/post';
+import { PostImage, type ImagePriority } from './PostImage';
+import { PublishedTime } from '../../../shared/ui/PublishedTime';
+import { ShareButton } from './ShareButton';
+
+export interface PostCardProps {
+  post: Post;
+  /** The id the title gets; the article around the card is labelled by it. */
+  titleId: string;
+  imagePriority: ImagePriority;
+}
+
+/**
+ * What one post's article holds (the feed renders the article itself, so a search keystroke only
+ * shows or hides articles). Memoised: nothing here depends on the search.
+ */
+export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
+  const { user, ops, now, deletedElsewhere } = useFeedContext();
+  const closed = commentsClosed(post);
+  const commentsId = useId();
+  const [editing, setEditing] = useState(false);
+  // After Save or Cancel, focus returns to the Edit button the user started from.
+  const [returning, setReturning] = useState(false);
+  const admin = isAdmin(user);
+  const link = safeHttpUrl(post.link);
+  const content = <p className="post__content">{post.content}</p>;
+
+  const stopEditing = () => {
+    setEditing(false);
+    setReturning(true);
+  };
+
+  return (
+    <>
+      {deletedElsewhere.has(post.id) && (
+        // Kept on screen only while the reader is using the card, so what they typed can be copied.
+        <p className="post__deleted" role="status">
+          This post was deleted
+        </p>
+      )}
+      <div className="post__header">
+        <h3 id={titleId} className="post__title">
+          {post.title}
+        </h3>
+        <PublishedTime created={post.created} now={now} />
+        {post.status && <DealStatusBadge status={post.status} />}
+        {/* Last in the row, so nothing moves when it comes after the first paint. */}
+        {post.deal && <DealLinkSlot dealId={post.deal} />}
+      </div>
+      <PostImage url={post.imageUrl} alt={post.title} priority={imagePriority} />
+      {admin && editing ? (
+        <Suspense fallback={content}>
+          <LazyPostEditor
+            content={post.content}
+            status={post.status}
+            deal={post.deal}
+            onSave={async (edit) => {
+              await ops.editPost(post.id, edit);
+              stopEditing();
+            }}
+            onCancel={stopEditing}
+          />
+        </Suspense>
+      ) : (
+        content
+      )}
+      {link && (
+        <a
+          className="post__link"
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={titleId}
+        >
+          Read more<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      )}
+      <ShareButton postId={post.id} title={post.title} titleId={titleId} />
+      {admin && !editing && (
+        <Suspense fallback={null}>
+          <LazyPostActions
+            title={post.title}
+            titleId={titleId}
+            focusEdit={returning}
+            commentsClosed={post.closed === true}
+            onEdit={() => setEditing(true)}
+            onDelete={() => ops.deletePost(post.id)}
+            onCloseComments={(close) => ops.setCommentsClosed(post.id, close)}
+          />
+        </Suspense>
+      )}
+      <section className="comments" aria-labelledby={commentsId}>
+        <CommentThread
+          post={post}
+          titleId={titleId}
+          headingId={commentsId}
+          canRemove={(comment) => canRemoveComment(user, comment)}
+          onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}
+          reporter={user && canReportComment(user, null) ? user.uid : null}
+          canReport={(comment) => canReportComment(user, comment)}
+        />
+        {closed ? (
+          <CommentsClosed reason={closed} />
+        ) : (
+          canComment(user) && (
+            <Suspense fallback={null}>
+              <LazyCommentBox
+                uid={user.uid}
+                email={user.email}
+                titleId={titleId}
+                onComment={(comment, options) => ops.addComment(post, comment, user.uid, options)}
+              />
+            </Suspense>
+          )
+        )}
+      </section>
+    </>
+  );
+});

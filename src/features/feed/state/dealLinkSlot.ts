@@ -1,0 +1,28 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+
+/** What a card shows for its deal: a link to the deal's feed, or nothing while it cannot. */
+export type DealLinkRender = (dealId: string) => ReactNode;
+
+// Filled by the deals chunk once the strip has loaded it (after the first paint). A card never
+// loads that chunk itself: on the first render it would compete with the first page's paint.
+let render: DealLinkRender | undefined;
+const listeners = new Set<() => void>();
+
+/** Gives every card its deal link (src/features/deals/components/PostDealLink.tsx), now and from then on. */
+export function provideDealLink(next: DealLinkRender): void {
+  render = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * A card's link to its deal once the deals chunk has come; nothing before. Only this re-renders
+ * when it comes, not the card around it.
+ */
+export function DealLinkSlot({ dealId }: { dealId: string }): ReactNode {
+  return useSyncExternalStore(subscribe, () => render)?.(dealId);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

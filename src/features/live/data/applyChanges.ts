@@ -1,0 +1,64 @@
+import type { PostChanges } from '../../posts/data/changes';
+import type { FeedState } from '../../posts/data/feedReducer';
+import type { Post } from '../../posts/data/post';
+
+/**
+ * The feed after a live check: loaded, pinned and waiting posts take their current content;
+ * ones deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to the page
+ * wait in `incoming` if they belong above its last loaded post (older ones come with Load More).
+ * Returns `state` itself when nothing the reader sees changed.
+ */
+export function applyChanges(state: FeedState, { posts, deleted }: PostChanges): FeedState {
+  const current = new Map(posts.map((post) => [post.id, post]));
+  const deletedIds = new Set(deleted);
+  const refresh = (list: Post[]) =>
+    list.map((post) => {
+      const now = current.get(post.id);
+      return now && !samePost(now, post) ? now : post;
+    });
+
+  const { pinned } = state;
+  const pinnedPost = pinned?.post ? refresh([pinned.post])[0] : null;
+  const loaded = new Set(state.posts.map((post) => post.id));
+  if (pinnedPost) loaded.add(pinnedPost.id);
+  const deletedElsewhere = new Set(state.deletedElsewhere);
+  for (const id of deletedIds) if (loaded.has(id)) deletedElsewhere.add(id);
+
+  const waiting = refresh(state.incoming.filter((post) => !deletedIds.has(post.id)));
+  const known = new Set([...loaded, ...waiting.map((post) => post.id)]);
+  const last = state.posts.at(-1);
+  const belongsAbove = (post: Post) =>
+    state.nextCursor === null || !last || feedOrder(post, last) < 0;
+  const fresh = posts.filter((post) => !known.has(post.id) && belongsAbove(post));
+
+  const next: FeedState = {
+    ...state,
+    posts: refresh(state.posts),
+    incoming: fresh.length > 0 ? [...fresh, ...waiting].sort(feedOrder) : waiting,
+    deletedElsewhere:
+      deletedElsewhere.size === state.deletedElsewhere.size
+        ? state.deletedElsewhere
+        : deletedElsewhere,
+    pinned: pinned && pinnedPost !== pinned.post ? { ...pinned, post: pinnedPost } : pinned,
+  };
+  const unchanged =
+    next.deletedElsewhere === state.deletedElsewhere &&
+    next.pinned === state.pinned &&
+    sameList(next.posts, state.posts) &&
+    sameList(next.incoming, state.incoming);
+  return unchanged ? state : next;
+}
+
+/** The feed's order: newest first, then by id, descending (postsQuery's orderBy). */
+function feedOrder(a: Post, b: Post): number {
+  if (a.created !== b.created) return b.created - a.created;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+function sameList(a: Post[], b: Post[]): boolean {
+  return a.length === b.length && a.every((post, index) => post === b[index]);
+}
+
+function samePost(a: Post, b: Post): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,32 @@
+import type { Comment } from '../../posts/data/post';
+
+/**
+ * Where moderation's documents live and how they are named (firestore.rules computes the same
+ * names). Only the write and moderation modules need these, so they stay out of the first load.
+ */
+export const COMMENTS = 'comments';
+export const REPORTS = 'reports';
+export const SUSPENSIONS = 'suspensions';
+export const COMMENTERS = 'commenters';
+
+/** Why a fan reports a comment, in the words the rules accept. */
+export const REPORT_REASONS = ['Spam', 'Abuse', 'Other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * The id of a comment's copy: the post's id, '_', and the lower-case hex SHA-256 of the UTF-8 of
+ * `user + '\n' + text + '\n' + date`. The rules compute the same id (hashing.sha256), so they can
+ * tie the copy to the comment both ways: added together, removed together. Two identical comments
+ * on one post (stored twice) share one copy.
+ */
+export async function commentId(postId: string, { user, text, date }: Comment): Promise<string> {
+  const bytes = new TextEncoder().encode(`${user}\n${text}\n${date}`);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${postId}_${hex}`;
+}
+
+/** reports/{id}: one fan's report of one comment; its id makes it once per fan and comment. */
+export function reportId(commentIdValue: string, reporterUid: string): string {
+  return `${commentIdValue}_${reporterUid}`;
+}

@@ -1,0 +1,74 @@
+/**
+ * The shapes of a live check (features/live/store/changeReads.ts): the query for the change stamps newer than a
+ * read, and the decoders of its answers. Loaded with the first live check, never with the first
+ * page.
+ */
+import { isRecord, type Post } from './post';
+import { POST_CARD_FIELDS, POST_CHANGES } from './postsQuery';
+import { idOf, runQueryDocuments } from '../../../shared/rest/restDecode';
+
+/** A batchGet's `mask` for a changed post whose thread the page does not hold: its card's fields. */
+export const CARD_MASK = { fieldPaths: [...POST_CARD_FIELDS] };
+
+/** Stamps read per query; the rules' page limit (50) bounds it too. */
+export const CHANGES_PER_READ = 50;
+
+/** What changed after a read: posts created or changed, ids deleted, and where to ask from next. */
+export interface PostChanges {
+  posts: Post[];
+  deleted: string[];
+  /** The `since` of the next check: the read time of the last answer. */
+  since: string;
+}
+
+/** One REST read (features/posts/store/restReads.ts's): its JSON answer decoded, or a StoreError. */
+export type RestRead = <T>(
+  method: 'runQuery' | 'batchGet',
+  body: unknown,
+  decode: (json: unknown) => T,
+) => Promise<T>;
+
+/** The stamp of a changed post (postChanges/{id}): which post, and when, as Firestore wrote it. */
+export interface ChangeStamp {
+  id: string;
+  name: string;
+  at: string;
+}
+
+/**
+ * The runQuery for the stamps of posts changed after `since` (a timestamp as Firestore wrote it),
+ * oldest first; `after` continues past the last stamp of a full answer.
+ */
+export function changesQuery(since: string, after: ChangeStamp | null): Record<string, unknown> {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: POST_CHANGES }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'at' },
+          op: 'GREATER_THAN',
+          value: { timestampValue: since },
+        },
+      },
+      orderBy: [
+        { field: { fieldPath: 'at' }, direction: 'ASCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
+      ],
+      limit: CHANGES_PER_READ,
+      ...(after && {
+        startAt: {
+          values: [{ timestampValue: after.at }, { referenceValue: after.name }],
+          before: false,
+        },
+      }),
+    },
+  };
+}
+
+/** The stamps of a runQuery over postChanges, in order; one without a timestamp is skipped. */
+export function decodeChangeStamps(json: unknown): ChangeStamp[] {
+  return runQueryDocuments(json).flatMap(({ name, fields }) => {
+    const at = isRecord(fields.at) ? fields.at.timestampValue : undefined;
+    return typeof at === 'string' ? [{ id: idOf(name), name, at }] : [];
+  });
+}

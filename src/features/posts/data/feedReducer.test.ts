@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { applyChanges } from '../../live/data/applyChanges';
+import {
+  feedReducer,
+  provideChangesApplier,
+  initialFeedState,
+  listedPosts,
+  pinnedOf,
+  type FeedAction,
+  type FeedState,
+  type Pinned,
+  type PinnedStatus,
+} from './feedReducer';
+import type { Post } from './post';
+
+// As the live checks' code does when it loads.
+provideChangesApplier(applyChanges);
+
+function post(id: string, created: number, content = `About ${id}`): Post {
+  return {
+    id,
+    title: id,
+    content,
+    imageUrl: '',
+    link: '',
+    commentCount: 0,
+    cardComments: [],
+    created,
+  };
+}
+
+/** A feed showing posts created at 300, 200 and 100, with more to load when `more`. */
+function feed(more: boolean): FeedState {
+  return initialFeedState(
+    {
+      posts: [post('c', 300), post('b', 200), post('a', 100)],
+      nextCursor: more ? { created: 100, id: 'a' } : null,
+      readTime: '2026-11-23T10:00:00.000000Z',
+    },
+    null,
+  );
+}
+
+const ids = (posts: Post[]) => posts.map((each) => each.id);
+
+/** What useLiveUpdates dispatches for a live check's answer. */
+function checked(posts: Post[], deleted: string[]): FeedAction {
+  return { type: 'changed', changes: { posts, deleted, since: '2026-11-23T10:01:00.000000Z' } };
+}
+
+describe('feedReducer: what the live checks found', () => {
+  it('holds new posts back in `incoming`, newest first, and shows them on top when asked', () => {
+    const synced = feedReducer(feed(true), checked([post('d', 400), post('e', 500)], []));
+    expect(ids(synced.posts)).toEqual(['c', 'b', 'a']);
+    expect(ids(synced.incoming)).toEqual(['e', 'd']);
+
+    const shown = feedReducer(synced, { type: 'showIncoming' });
+    expect(ids(shown.posts)).toEqual(['e', 'd', 'c', 'b', 'a']);
+    expect(shown.incoming).toEqual([]);
+  });
+
+  it('leaves a changed post below the loaded pages to Load More', () => {
+    const synced = feedReducer(feed(true), checked([post('old', 50)], []));
+    expect(synced.incoming).toEqual([]);
+  });
+
+  it('takes a post new to the page anywhere when every page is loaded', () => {
+    const synced = feedReducer(feed(false), checked([post('old', 50)], []));
+    expect(ids(synced.incoming)).toEqual(['old']);
+  });
+
+  it('refreshes loaded and waiting posts in place, and marks deleted ones', () => {
+    const waiting = feedReducer(feed(true), checked([post('d', 400)], []));
+    const synced = feedReducer(
+      waiting,
+      checked([post('b', 200, 'Edited'), post('d', 400, 'Edited too')], ['c']),
+    );
+    expect(synced.posts.map((each) => each.content)).toEqual(['About c', 'Edited', 'About a']);
+    expect(synced.incoming[0].content).toBe('Edited too');
+    expect([...synced.deletedElsewhere]).toEqual(['c']);
+  });
+
+  it('drops a waiting post deleted before it was shown', () => {
+    const waiting = feedReducer(feed(true), checked([post('d', 400)], []));
+    expect(feedReducer(waiting, checked([], ['d'])).incoming).toEqual([]);
+  });
+
+  it('keeps what the reader sees when nothing of it changed, and only notes the change', () => {
+    const state = feed(true);
+    const same = feedReducer(state, checked([post('b', 200)], ['never-loaded']));
+    expect(same.posts).toBe(state.posts);
+    expect(same.incoming).toBe(state.incoming);
+    expect(same.deletedElsewhere).toBe(state.deletedElsewhere);
+    expect(same.changedAt).toBe('2026-11-23T10:01:00.000000Z');
+  });
+
+  it('never repeats a post: one created here, or shown from `incoming`, is not added again', () => {
+    const waiting = feedReducer(feed(true), checked([post('d', 400)], []));
+    const added = feedReducer(waiting, { type: 'added', post: post('d', 400) });
+    expect(ids(added.posts)).toEqual(['d', 'c', 'b', 'a']);
+    expect(added.incoming).toEqual([]);
+
+    const page = { posts: [post('a', 100), post('z', 10)], nextCursor: null, readTime: null };
+    const loaded = feedReducer(added, { type: 'loaded', page, firstPage: false });
+    expect(ids(loaded.posts)).toEqual(['d', 'c', 'b', 'a', 'z']);
+  });
+});
+
+describe('the pinned post: one word for each state, decided in the reducer module', () => {
+  const pinnedFeed = (): FeedState => ({
+    ...feed(true),
+    pinned: { id: 'p', post: post('p', 50), status: 'shown' },
+  });
+
+  it('is listed first and never twice', () => {
+    const state = feedReducer(pinnedFeed(), { type: 'added', post: post('p', 50) });
+    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['p', 'c', 'b', 'a']);
+  });
+
+  it('is missing once deleted elsewhere, while its card may stay for a reader using it', () => {
+    const state = feedReducer(pinnedFeed(), checked([], ['p']));
+    expect(pinnedOf(state.pinned, state.deletedElsewhere)?.status).toBe('missing');
+    expect(ids(listedPosts(state.posts, state.pinned))[0]).toBe('p');
+  });
+
+  it('is missing, and no longer listed, once deleted from this page', () => {
+    const state = feedReducer(pinnedFeed(), { type: 'deleted', id: 'p' });
+    expect(pinnedOf(state.pinned, state.deletedElsewhere)).toEqual({
+      id: 'p',
+      post: null,
+      status: 'missing',
+    });
+    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe("the first page waits for the pinned post's answer (one render shows both)", () => {
+  const page = {
+    posts: [post('c', 300), post('b', 200)],
+    nextCursor: null,
+    readTime: '2026-11-23T10:00:00.000000Z',
+  };
+  const loading: Pinned = { id: 'p', post: null, status: 'loading' };
+
+  it.each<[PinnedStatus, Post | null, string[]]>([
+    ['shown', post('p', 50), ['p', 'c', 'b']],
+    ['missing', null, ['c', 'b']],
+    ['failed', null, ['c', 'b']],
+  ])('arrived first, it shows once the post is %s', (status, pinnedPost, listed) => {
+    const held = initialFeedState(page, loading);
+    expect(held.status).toBe('loading');
+    expect(listedPosts(held.posts, held.pinned)).toEqual([]);
+    const state = feedReducer(held, {
+      type: 'pinned',
+      pinned: { id: 'p', post: pinnedPost, status },
+    });
+    expect(state.status).toBe('ready');
+    expect(state.readTime).toBe(page.readTime);
+    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(listed);
+  });
+
+  it('arriving after the answer, or without a permalink, it shows at once', () => {
+    const answered: Pinned = { id: 'p', post: post('p', 50), status: 'shown' };
+    for (const pinned of [answered, null]) {
+      const state = feedReducer(initialFeedState(null, pinned), {
+        type: 'loaded',
+        page,
+        firstPage: true,
+      });
+      expect(state.status).toBe('ready');
+      expect(state.held).toBeNull();
+    }
+  });
+
+  it('a Retry of the pinned post never hides a page already shown', () => {
+    const failed: Pinned = { id: 'p', post: null, status: 'failed' };
+    const shown = initialFeedState(page, failed);
+    const retrying = feedReducer(shown, { type: 'pinned', pinned: loading });
+    expect(ids(listedPosts(retrying.posts, retrying.pinned))).toEqual(['c', 'b']);
+  });
+});
+
+describe('feedReducer: moderation', () => {
+  const a = { user: 'a@example.com', text: 'Hi', date: 'd1' };
+  const b = { user: 'b@example.com', text: 'Yo', date: 'd2' };
+  const withComments = (): FeedState => {
+    const state = feed(false);
+    const summary = { commentCount: 3, cardComments: [a, b, a] };
+    return { ...state, posts: state.posts.map((each) => ({ ...each, ...summary })) };
+  };
+
+  it('takes the summary a removal read, on that post only', () => {
+    const summary = { commentCount: 1, cardComments: [b] };
+    const removed = feedReducer(withComments(), { type: 'commentRemoved', id: 'c', summary });
+    expect(removed.posts[0]).toMatchObject(summary);
+    expect(removed.posts[1]).toMatchObject({ commentCount: 3, cardComments: [a, b, a] });
+  });
+
+  it("takes the summary of this page's comment, on that post only", () => {
+    const c = { user: 'c@example.com', text: 'New', date: 'd3' };
+    const summary = { commentCount: 4, cardComments: [a, b, a, c] };
+    const added = feedReducer(withComments(), { type: 'commented', id: 'c', summary });
+    expect(added.posts[0]).toMatchObject(summary);
+    expect(added.posts[1]).toMatchObject({ commentCount: 3 });
+  });
+
+  it('closes and reopens comments', () => {
+    const closed = feedReducer(feed(false), { type: 'closed', id: 'b', closed: true });
+    expect(closed.posts[1].closed).toBe(true);
+    const open = feedReducer(closed, { type: 'closed', id: 'b', closed: false });
+    expect(open.posts[1]).not.toHaveProperty('closed');
+  });
+
+  it('notes when a live check found a change, for the moderation view', () => {
+    expect(feed(false).changedAt).toBeNull();
+    expect(feedReducer(feed(false), checked([], [])).changedAt).toBeNull();
+    expect(feedReducer(feed(false), checked([], ['a'])).changedAt).toBe(
+      '2026-11-23T10:01:00.000000Z',
+    );
+  });
+});

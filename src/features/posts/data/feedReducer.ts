@@ -1,0 +1,218 @@
+import type { CommentSummary } from './commentSummary';
+import type { PostChanges } from './changes';
+import type { Cursor, PostsPage } from './page';
+import type { Post, PostEdit } from './post';
+
+/**
+ * The feed's one state and its one reducer: pages, this page's writes, the pinned post and live
+ * changes all go through it. Actions are plain data.
+ *
+ * A post's life on the page has one word for each state:
+ * - shown: in `posts` (or waiting in `incoming` until the reader asks for new posts);
+ * - pinned: the post a permalink names, listed first (`pinned`);
+ * - deleted elsewhere: deleted by another page since it was read (`deletedElsewhere`): hidden
+ *   unless the reader is using its card; a post deleted from this page just leaves;
+ * - missing: a permalink names a post that does not exist (never did, malformed, or deleted).
+ */
+export type FeedStatus = 'loading' | 'ready' | 'failed';
+
+export interface FeedState {
+  /** The posts shown, in feed order. */
+  posts: Post[];
+  /** New posts the live checks found, newest first: shown when the reader asks, not before. */
+  incoming: Post[];
+  /** Loaded posts deleted elsewhere: they leave the feed unless the reader is using their card. */
+  deletedElsewhere: ReadonlySet<string>;
+  nextCursor: Cursor | null;
+  status: FeedStatus;
+  /** Whether the page being loaded (or that failed) is the first one. */
+  firstPage: boolean;
+  /** When Firestore read the first page: the live checks ask for changes after it. */
+  readTime: string | null;
+  /** The post a permalink names; null without a permalink. Read it through pinnedOf(). */
+  pinned: Pinned | null;
+  /**
+   * The first page, arrived before the pinned post's answer: shown with that answer, in the same
+   * render, so the first card painted is the pinned one and nothing lands above the newest later.
+   */
+  held: PostsPage | null;
+  /**
+   * The read time of the last live check that found a post changed elsewhere (null: none yet):
+   * the moderation view looks for new comments then, so it costs no read of its own otherwise.
+   */
+  changedAt: string | null;
+}
+
+export type PinnedStatus = 'loading' | 'shown' | 'missing' | 'failed';
+
+export interface Pinned {
+  id: string;
+  post: Post | null;
+  /** 'missing': no such post; 'failed': it could not be read (Retry reads it again). */
+  status: PinnedStatus;
+}
+
+export type FeedAction =
+  | { type: 'loading'; firstPage: boolean }
+  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
+  | { type: 'failed' }
+  /** This page's writes, once Firestore has committed them. */
+  | { type: 'added'; post: Post }
+  | { type: 'edited'; id: string; edit: PostEdit }
+  /** `summary`: the post's comment summary after it (shared/store/writes.ts addComment). */
+  | { type: 'commented'; id: string; summary: CommentSummary }
+  /** The post's comment summary after a removal (which always reads the post). */
+  | { type: 'commentRemoved'; id: string; summary: CommentSummary }
+  | { type: 'closed'; id: string; closed: boolean }
+  | { type: 'deleted'; id: string }
+  /** What a live check found changed elsewhere. */
+  | { type: 'changed'; changes: PostChanges }
+  | { type: 'showIncoming' }
+  | { type: 'pinned'; pinned: Pinned };
+
+/** How a live check's findings change the feed (features/live/data/applyChanges.ts). */
+export type ChangesApplier = (state: FeedState, changes: PostChanges) => FeedState;
+
+/**
+ * applyChanges, given by the live checks' code when it loads (features/live/state/liveChecks.ts): only live
+ * checks report changes, so a visitor's first load need not carry it (it is near 1 KB).
+ */
+let applyChanges: ChangesApplier | null = null;
+
+export function provideChangesApplier(apply: ChangesApplier): void {
+  applyChanges = apply;
+}
+
+export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | null): FeedState {
+  const loading: FeedState = {
+    posts: [],
+    incoming: [],
+    deletedElsewhere: new Set<string>(),
+    nextCursor: null,
+    status: 'loading',
+    firstPage: true,
+    readTime: null,
+    pinned,
+    held: null,
+    changedAt: null,
+  };
+  return arrived
+    ? feedReducer(loading, { type: 'loaded', page: arrived, firstPage: true })
+    : loading;
+}
+
+export function feedReducer(state: FeedState, action: FeedAction): FeedState {
+  switch (action.type) {
+    case 'loading':
+      return { ...state, status: 'loading', firstPage: action.firstPage };
+    case 'loaded': {
+      const { page, firstPage } = action;
+      if (firstPage) {
+        return state.pinned?.status === 'loading'
+          ? { ...state, held: page }
+          : showFirstPage(state, page);
+      }
+      // A post shown from `incoming` (or added here) since the cursor was taken is not repeated.
+      const loaded = new Set(state.posts.map((post) => post.id));
+      const posts = [...state.posts, ...page.posts.filter((post) => !loaded.has(post.id))];
+      return { ...state, posts, nextCursor: page.nextCursor, status: 'ready' };
+    }
+    case 'failed':
+      return { ...state, status: 'failed' };
+    case 'added':
+      return {
+        ...state,
+        posts: [action.post, ...state.posts],
+        incoming: state.incoming.filter((post) => post.id !== action.post.id),
+      };
+    case 'edited': {
+      // Every field, always: an edit without a status or a deal removes the one the post had.
+      const { content, status, deal } = action.edit;
+      return update(state, action.id, ({ status: _status, deal: _deal, ...post }) => ({
+        ...post,
+        content,
+        ...(status && { status }),
+        ...(deal && { deal: deal.id }),
+      }));
+    }
+    case 'commented':
+    case 'commentRemoved':
+      return update(state, action.id, (post) => ({ ...post, ...action.summary }));
+    case 'closed':
+      // An open post has no `closed` key at all, as the spec's posts.
+      return update(state, action.id, ({ closed: _closed, ...post }) =>
+        action.closed ? { ...post, closed: true } : post,
+      );
+    case 'deleted': {
+      const { pinned } = state;
+      return {
+        ...state,
+        posts: state.posts.filter((post) => post.id !== action.id),
+        incoming: state.incoming.filter((post) => post.id !== action.id),
+        pinned:
+          pinned?.id === action.id ? { id: pinned.id, post: null, status: 'missing' } : pinned,
+      };
+    }
+    case 'changed': {
+      const { changes } = action;
+      const found = changes.posts.length > 0 || changes.deleted.length > 0;
+      // Never null here: only the live checks' code reports changes, and it provides this first.
+      if (!applyChanges) return state;
+      return { ...applyChanges(state, changes), ...(found && { changedAt: changes.since }) };
+    }
+    case 'showIncoming': {
+      if (state.incoming.length === 0) return state;
+      const shown = new Set(state.incoming.map((post) => post.id));
+      const rest = state.posts.filter((post) => !shown.has(post.id));
+      return { ...state, posts: [...state.incoming, ...rest], incoming: [] };
+    }
+    case 'pinned': {
+      const { held } = state;
+      const next = { ...state, pinned: action.pinned };
+      return held && action.pinned.status !== 'loading'
+        ? showFirstPage({ ...next, held: null }, held)
+        : next;
+    }
+  }
+}
+
+function showFirstPage(state: FeedState, page: PostsPage): FeedState {
+  return {
+    ...state,
+    posts: page.posts,
+    incoming: [],
+    deletedElsewhere: new Set(),
+    nextCursor: page.nextCursor,
+    status: 'ready',
+    readTime: page.readTime,
+  };
+}
+
+/**
+ * The pinned post as the page shows it, decided here only: one deleted elsewhere since it was read
+ * is missing (its card stays only while the reader is using it, through `deletedElsewhere`).
+ */
+export function pinnedOf(
+  pinned: Pinned | null,
+  deletedElsewhere: ReadonlySet<string>,
+): Pinned | null {
+  if (!pinned || !deletedElsewhere.has(pinned.id)) return pinned;
+  return { ...pinned, status: 'missing' };
+}
+
+/** The posts in the order the feed lists them: the pinned one first, never twice. */
+export function listedPosts(posts: Post[], pinned: Pinned | null): Post[] {
+  const first = pinned?.post;
+  return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
+}
+
+/** A change made here to post `id`, wherever the page holds it: its pages and the pinned post. */
+function update(state: FeedState, id: string, change: (post: Post) => Post): FeedState {
+  const changed = (post: Post) => (post.id === id ? change(post) : post);
+  const { pinned } = state;
+  return {
+    ...state,
+    posts: state.posts.map(changed),
+    pinned: pinned?.post ? { ...pinned, post: changed(pinned.post) } : pinned,
+  };
+}

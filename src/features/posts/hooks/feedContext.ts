@@ -1,0 +1,31 @@
+import { createContext, use } from 'react';
+import type { AppUser } from '../../session/data/permissions';
+import type { FeedOps } from '../../feed/hooks/useFeed';
+
+/** What every card needs from the feed around it, so no card gets it through four levels of props. */
+export interface FeedContextValue {
+  user: AppUser | null;
+  ops: FeedOps;
+  /** One clock for every card's "3 hours ago", renewed every minute while the page is visible. */
+  now: number;
+  /** Posts deleted elsewhere whose cards stay while the reader is using them. */
+  deletedElsewhere: ReadonlySet<string>;
+  /** Prefix for the titles' ids (the feed's useId), unique per page. */
+  idPrefix: string;
+  /** The post a permalink names, once it is shown (first, highlighted); null otherwise. */
+  pinnedId: string | null;
+}
+
+export const FeedContext = createContext<FeedContextValue | null>(null);
+
+export function useFeedContext(): FeedContextValue {
+  const value = use(FeedContext);
+  if (!value) throw new Error('A post card is rendered outside the feed');
+  return value;
+}
+
+/** The id of a post's title, which names its article. */
+export function titleIdOf(idPrefix: string, postId: string): string {
+  // Firestore ids may hold any character but '/'; encoded, they make a valid, space-free id.
+  return `${idPrefix}${encodeURIComponent(postId)}`;
+}

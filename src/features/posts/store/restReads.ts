@@ -1,0 +1,132 @@
+import { config } from '../../../shared/config';
+import type { PostChanges, RestRead } from '../data/changes';
+import { decodePage, type Cursor, type PostsPage } from '../data/page';
+import { isRecord, type Post } from '../data/post';
+import {
+  documentsMethodUrl,
+  documentsRoot,
+  pageQuery,
+  postUrl,
+  restPost,
+  type RestSettings,
+} from '../data/postsQuery';
+import { decodeDocument } from '../../../shared/rest/restDecode';
+import { StoreError, type StoreErrorCode } from '../../../shared/errors/storeError';
+import { takeFirstPageRequest } from './firstPage';
+
+/**
+ * Every read of the feed, over Firestore's REST API in the Lite SDK's wire format: pages (the
+ * first one requested by index.html before any module loads, ./firstPage.ts), a permalink's post,
+ * and the live checks' changes. One query, one decoder, and no SDK to download for reading.
+ */
+
+/** The newest posts after `cursor` (from the top when null): created desc, then id desc. */
+export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
+  if (cursor === null) {
+    const prefetched = takeFirstPageRequest();
+    if (prefetched) {
+      try {
+        return await prefetched;
+      } catch {
+        // The prefetch failed or answered oddly: the request below tries again and reports properly.
+      }
+    }
+  }
+  return readPage(cursor);
+}
+
+/**
+ * A page over Firestore's REST API, as index.html's first request reads it: the same query, the
+ * same decoder, and no SDK to download for reading.
+ */
+function readPage(cursor: Cursor | null): Promise<PostsPage> {
+  return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage);
+}
+
+/**
+ * The posts changed after `since` (a read time as Firestore wrote it); with nothing changed, one
+ * read. Its code loads with the first check, never with the first page.
+ */
+export async function readChanges(since: string): Promise<PostChanges> {
+  const { readChangesOver } = await import('../../live/store/changeReads');
+  return readChangesOver(postRest, documentsRoot(config.firebase.projectId), since);
+}
+
+/**
+ * One post by id, for a permalink: a plain GET (a simple request, no CORS preflight), decoded as
+ * pages are. Null when there is no such post (matches Firestore: a missing document is 404
+ * NOT_FOUND); a StoreError ('unavailable' when the network fails) otherwise.
+ */
+export async function readPost(id: string): Promise<Post | null> {
+  try {
+    return await restRead(postUrl(id, restSettings()), undefined, decodeDocument);
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'not-found') return null;
+    throw error;
+  }
+}
+
+/**
+ * A REST method of the documents root (runQuery, batchGet), posted as index.html posts the first
+ * page (postsQuery.restPost, the one builder: the service worker knows the first page by its bytes).
+ */
+export const postRest: RestRead = (method, body, decode) => {
+  const request = restPost(documentsMethodUrl(restSettings(), method), body);
+  return restRead(request.url, request, decode);
+};
+
+export function restSettings(): RestSettings {
+  return {
+    projectId: config.firebase.projectId,
+    apiKey: config.firebase.apiKey,
+    emulatorHost: config.firestoreEmulatorHost,
+  };
+}
+
+/**
+ * One read over Firestore's REST API, its JSON answer decoded, or a StoreError with the SDK's code
+ * for the status. Reads are public, so no credentials are sent.
+ */
+export async function restRead<T>(
+  url: string,
+  init: RequestInit | undefined,
+  decode: (json: unknown) => T,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    throw new StoreError('unavailable', `Could not reach Firestore: ${String(error)}`);
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new StoreError(codeForStatus(response.status), restErrorMessage(json, response.status));
+  }
+  try {
+    return decode(json);
+  } catch (error) {
+    throw new StoreError('unknown', `Firestore answered oddly: ${String(error)}`);
+  }
+}
+
+/** The SDK's mapping of HTTP statuses to error codes, for the reads made without it. */
+function codeForStatus(status: number): StoreErrorCode {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'permission-denied';
+  if (status === 404) return 'not-found';
+  if (status === 409) return 'aborted';
+  if (status === 429) return 'resource-exhausted';
+  if (status === 501) return 'unimplemented';
+  if (status === 503) return 'unavailable';
+  if (status === 504) return 'deadline-exceeded';
+  if (status >= 400 && status < 500) return 'failed-precondition';
+  return 'internal';
+}
+
+/** Firestore's error JSON carries the message: `{ error: { message } }`. */
+function restErrorMessage(json: unknown, status: number): string {
+  if (isRecord(json) && isRecord(json.error) && typeof json.error.message === 'string') {
+    return json.error.message;
+  }
+  return `Firestore answered ${status}`;
+}

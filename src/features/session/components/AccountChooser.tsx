@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { config } from '../../../shared/config';
+import { useSignIn } from '../hooks/useSession';
+
+/** The demo accounts offered with one click; any other e-mail can be typed. */
+const DEMO_FAN_EMAIL = 'fan@example.com';
+
+export interface AccountChooserProps {
+  /** signedIn: whether the dialog closes because the user is now signed in. */
+  onClose: (signedIn: boolean) => void;
+}
+
+/**
+ * The Auth emulator's stand-in for Google's popup: a modal dialog that signs in as any e-mail.
+ * Only shown when the app is connected to the emulators.
+ */
+export function AccountChooser({ onClose }: AccountChooserProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { signInWithEmulatorAccount } = useSignIn();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  // While the Auth emulator is still starting ('waiting'), or after it never answered.
+  const [emulator, setEmulator] = useState<'ready' | 'waiting' | 'unreachable'>('ready');
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  const signIn = async (address: string) => {
+    if (address.trim() === '' || busy) return;
+    setBusy(true);
+    setEmulator('ready');
+    const result = await signInWithEmulatorAccount(address, () => setEmulator('waiting'));
+    setBusy(false);
+    setEmulator(result === 'unreachable' ? 'unreachable' : 'ready');
+    // Other failures are logged by the session (spec §8); the dialog stays open to try again.
+    if (result === 'signed-in') onClose(true);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void signIn(email);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="chooser"
+      aria-labelledby="chooser-heading"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose(false);
+      }}
+    >
+      <h2 id="chooser-heading">Choose an account</h2>
+      <p className="chooser__note">Local Auth emulator: no password, any e-mail signs in.</p>
+      <p className="chooser__status" role="status">
+        {emulator === 'waiting' && 'Sign-in is still starting… It completes as soon as it is up.'}
+      </p>
+      {emulator === 'unreachable' && (
+        <p className="chooser__status" role="alert">
+          Sign-in did not start: the Auth emulator at {config.authEmulatorHost} has not answered for
+          a minute. Check the terminal running npm run dev, then try again.
+        </p>
+      )}
+      <ul className="chooser__accounts">
+        {[config.adminEmail, DEMO_FAN_EMAIL].map((address) => (
+          <li key={address}>
+            <button type="button" className="chooser__account" onClick={() => void signIn(address)}>
+              {address}{' '}
+              <span className="chooser__role">
+                {address === config.adminEmail ? 'Demo administrator' : 'Demo fan'}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form className="chooser__form" onSubmit={submit}>
+        <label htmlFor="chooser-email">Email</label>
+        <input
+          id="chooser-email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoFocus
+          required
+        />
+        <div className="chooser__actions">
+          <button type="button" onClick={() => onClose(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" aria-busy={busy}>
+            Sign in
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { AppUser } from '../data/permissions';
+import {
+  getUser,
+  loadAuth,
+  resumeSession,
+  signInWithEmulatorAccount,
+  signInWithGoogle,
+  signOut,
+  subscribe,
+} from '../state/session';
+
+/** The signed-in user (null when signed out), following auth-state changes. */
+export function useSession(): AppUser | null {
+  useEffect(resumeSession, []);
+  return useSyncExternalStore(subscribe, getUser, getUser);
+}
+
+const SIGN_IN = {
+  signInWithGoogle,
+  signInWithEmulatorAccount,
+  signOut,
+  /** Fetches the Auth SDK as soon as a sign-in looks likely, so the click itself is quick. */
+  prepare: () => {
+    loadAuth().catch(() => {});
+  },
+};
+
+/** Signing in and out, for the login panel and the account chooser; failures are only logged. */
+export function useSignIn(): typeof SIGN_IN {
+  return SIGN_IN;
+}
