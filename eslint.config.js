@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -7,56 +8,80 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /** Which files may talk to which Firebase SDK: everything else goes through them. */
 const SDK_OWNERS = [
-  { module: 'firebase/firestore/lite', owner: 'src/shared/store/writes.ts' },
+  { module: 'firebase/firestore/lite', owner: 'src/shared/store/firestoreWrites.ts' },
   { module: 'firebase/auth', owner: 'src/features/session/store/auth.ts' },
   { module: 'firebase/app', owner: 'src/shared/store/firebase.ts' },
 ];
 
 /**
- * The app's layers, top to bottom: each imports only from the layers below it (architecture in
- * README.md). The service worker is its own program on top of data and lib.
+ * src/ is one folder per feature (src/features/*), what several features use (src/shared), the
+ * screen's composition (src/app) and the service worker (src/sw). Inside a feature the layers
+ * point down (components → hooks → state → store → data); a feature uses another only through its
+ * index.ts (or its data/: pure shapes and functions); nothing below src/app imports it. docs/architecture.md draws it.
  */
-const LAYERS = [
-  {
-    name: 'components',
-    paths: [
-      './src/app/main.tsx',
-      './src/app/App.tsx',
-      './src/admin',
-      './src/deals',
-      './src/feed',
-      './src/header',
-      './src/moderation',
-      './src/permalink',
-      './src/ui',
-    ],
-  },
-  { name: 'hooks', paths: ['./src/hooks'] },
-  { name: 'store', paths: ['./src/store'] },
-  { name: 'data', paths: ['./src/data'] },
-  { name: 'lib', paths: ['./src/lib', './src/shared/config.ts'] },
-];
-const SERVICE_WORKER = './src/sw';
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const LAYERS = ['components', 'hooks', 'state', 'store', 'data'];
 
-function layerZones() {
-  const zones = LAYERS.slice(1).map((layer, index) => {
-    const above = LAYERS.slice(0, index + 1);
-    return {
-      target: layer.paths,
-      from: above.flatMap((each) => each.paths),
-      message: `${layer.name} may not import from ${above.map((each) => each.name).join(' or ')}: layers import downward only (components → hooks → store → data → lib).`,
-    };
+function featureZones() {
+  return FEATURES.flatMap((feature) => {
+    const root = `./src/features/${feature}`;
+    const layers = LAYERS.slice(1).map((layer, index) => {
+      const above = LAYERS.slice(0, index + 1);
+      return {
+        target: `${root}/${layer}`,
+        from: above.map((each) => `${root}/${each}`),
+        message: `${layer} may not import from ${above.join(' or ')}: a feature's layers import downward only (${LAYERS.join(' → ')}).`,
+      };
+    });
+    const others = FEATURES.filter((other) => other !== feature).map((other) => ({
+      target: root,
+      from: `./src/features/${other}`,
+      // data/ is public too: types and pure functions, no I/O, so another feature's data, the
+      // service worker and node tools can use them without loading the rest of the feature.
+      except: ['./index.ts', './data'],
+      message: `A feature uses another only through its index.ts (src/features/${other}/index.ts), or its data/.`,
+    }));
+    return [...layers, ...others];
   });
-  const app = LAYERS.flatMap((layer) => layer.paths);
-  zones.push(
+}
+
+function srcZones() {
+  return [
     {
-      target: SERVICE_WORKER,
-      from: LAYERS.slice(0, 3).flatMap((layer) => layer.paths),
-      message: 'The service worker uses data and lib only: it runs without the page.',
+      target: './src/shared',
+      from: ['./src/features', './src/app', './src/sw'],
+      message: 'src/shared is what features stand on: it imports no feature, app or worker code.',
     },
-    { target: app, from: SERVICE_WORKER, message: 'The page never imports the service worker.' },
-  );
-  return zones;
+    {
+      target: './src/features',
+      from: ['./src/app', './src/sw'],
+      message: 'Features never import the app that composes them, nor the service worker.',
+    },
+    {
+      target: './src/app',
+      from: './src/features',
+      except: FEATURES.map((feature) => `./${feature}/index.ts`),
+      message: 'The app uses a feature only through its index.ts.',
+    },
+    {
+      target: './src/app',
+      from: './src/sw',
+      message: 'The page never imports the service worker.',
+    },
+    {
+      target: './src/sw',
+      from: './src/features',
+      except: FEATURES.map((feature) => `./${feature}/data`),
+      message: "The service worker runs without the page: it uses features' data only.",
+    },
+    {
+      target: './src/sw',
+      from: ['./src/app', './src/shared/ui', './src/shared/forms'],
+      message: 'The service worker runs without the page: no app or UI code.',
+    },
+  ];
 }
 
 function restrictSdk(except) {
@@ -71,14 +96,16 @@ function restrictSdk(except) {
           })),
           {
             name: 'firebase/firestore',
-            message: 'The app uses firebase/firestore/lite, through src/shared/store/writes.ts only.',
+            message:
+              'The app uses firebase/firestore/lite, through src/shared/store/writes.ts only.',
           },
         ],
         patterns: [
           {
             // Gitignore-style: the exception works because the parent itself is not excluded.
             group: ['firebase/firestore/*', '!firebase/firestore/lite'],
-            message: 'The app uses firebase/firestore/lite, through src/shared/store/writes.ts only.',
+            message:
+              'The app uses firebase/firestore/lite, through src/shared/store/writes.ts only.',
           },
           {
             group: ['@firebase/*'],
@@ -124,7 +151,8 @@ export default tseslint.config(
               from: ['./scripts', './tests', './e2e'],
               message: 'The app must not depend on tooling or tests.',
             },
-            ...layerZones(),
+            ...srcZones(),
+            ...featureZones(),
             {
               target: ['./scripts', './vite.config.ts', './playwright.config.ts'],
               from: ['./tests', './e2e'],

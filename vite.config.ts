@@ -11,6 +11,26 @@ import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts'
 
 const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
 
+/**
+ * The lazy chunks, by folder: what is not in the first load goes in the chunk of its folder's
+ * group. Few and named, because the entry carries the name of every lazy chunk. Order matters: a
+ * group also takes what its modules import that no earlier group took, so the deal features come
+ * before the administrator's, whose deal field imports them (the strip must not load the
+ * administrator's code).
+ */
+const LAZY_CHUNKS: Record<string, string[]> = {
+  // A signed-in fan's card (the comment box, Report and Remove, their dialogs) and a long
+  // thread's reader.
+  comments: ['features/comments', 'shared/forms'],
+  // The live checks load on their own once the page has loaded.
+  live: ['features/live'],
+  deals: ['features/deals', 'features/follow', 'features/dealFeeds'],
+  admin: ['features/admin'],
+  // The write helper, loaded on the first write (or a form focused) with the SDK after it.
+  writes: ['shared/store'],
+  moderation: ['features/moderation'],
+};
+
 export default defineConfig(({ mode, isPreview }) => {
   // `vite preview` only serves a finished build, whose settings were baked in when it was built
   // (an emulator build has no Firebase settings to check).
@@ -58,37 +78,13 @@ export default defineConfig(({ mode, isPreview }) => {
             // chunks share with it (React): Rolldown would otherwise split that out into a small
             // shared chunk, a second request before the first paint (Lighthouse mobile: one more
             // round trip, LCP 1.84 s against 1.57 s before the split). Lazy chunks import it from
-            // the entry.
-            // The small lazy modules that load together go in one chunk each, so the entry's map of
-            // lazy chunks (every chunk name is in the first load) stays short: what a signed-in
-            // fan's card needs, the administrator's parts, the write module with the names of what
-            // it writes, moderation, the deals strip and a deal's feed.
+            // the entry. The rest goes in one chunk per folder group (LAZY_CHUNKS).
             groups: [
               { name: 'index', tags: ['$initial'] },
-              {
-                name: 'signedIn',
-                test: /src\/(feed\/(CommentBox|CommentForm|ReportButton|RemoveCommentButton|ConfirmedButton)|ui\/(ChoiceButton|DialogButton|FormDialog|ConfirmDialog)|hooks\/(useSubmit|fanCommenting))\./,
-              },
-              // Before 'admin', which would take the deal modules its 'Deal' field needs (a group
-              // takes what its modules import): the strip must not load the administrator's code.
-              // The live checks load on their own once the page has loaded (small: the deals
-              // strip and a deal's feed use them too, but need not come with them).
-              // With them, a long thread's reader and view (1 KB): one chunk name less in the first
-              // load, and a page that has loaded has them when a reader opens a thread.
-              {
-                name: 'liveChecks',
-                test: /src\/(hooks\/liveChecks|feed\/OpenThread|store\/threadReads)\./,
-              },
-              {
-                name: 'deals',
-                test: /src\/(deals\/|hooks\/(useDeal|knownDeals)|store\/dealReads|data\/(deal|dealQueries)\.)/,
-              },
-              { name: 'admin', test: /src\/admin\// },
-              { name: 'writes', test: /src\/(store\/writes|data\/commentCopies)\./ },
-              {
-                name: 'moderation',
-                test: /src\/(moderation\/|hooks\/useModeration|store\/moderation)/,
-              },
+              ...Object.entries(LAZY_CHUNKS).map(([name, folders]) => ({
+                name,
+                test: (id: string) => folders.some((folder) => id.includes(`/src/${folder}/`)),
+              })),
             ],
           },
         },

@@ -15,11 +15,12 @@
  * the list. Prints `name: value unit` lines and a row a fan; exits 1 if a comment was lost.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { commentId } from '../../src/features/moderation/data/commentCopies';
+import { commentId } from '../../src/features/comments/data/commentCopies';
 import { summariseComments, toComments } from '../../src/features/comments/data/commentList';
 import { LIMITS } from '../../src/shared/limits';
 import { FIRST_PAGE_QUERY } from '../../src/features/posts/data/postsQuery';
-import { documentData, documentPost } from '../../src/shared/rest/restDecode';
+import { documentData } from '../../src/shared/rest/restDecode';
+import { documentPost } from '../../src/features/posts/data/postDecode';
 import { BENCH_BUILD_DIR, buildBundle } from '../lib/appBuild';
 import { requireChromium } from '../lib/chromium';
 import { ownerClient, type OwnerClient } from '../lib/ownerClient';

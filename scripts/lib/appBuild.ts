@@ -15,6 +15,7 @@ const BUILD_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'package.json',
   'package-lock.json',
   'firestore.rules',
   // vite.config.ts and its plugins import from here.

@@ -1,4 +1,4 @@
-import { commentId } from '../../src/features/moderation/data/commentCopies';
+import { commentId } from '../../src/features/comments/data/commentCopies';
 import type { Comment } from '../../src/features/posts/data/post';
 
 /**

@@ -1,19 +1,19 @@
 import { Suspense, useState } from 'react';
-import { LazyPostComposer } from '../features/admin/lazyAdmin';
-import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds/lazyDeals';
-import { LazyModerationView } from '../features/moderation/lazyModeration';
-import { Feed } from '../features/feed/components/Feed';
-import { useFeed } from '../features/feed/hooks/useFeed';
+import { LazyPostComposer } from '../features/admin';
+import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds';
+import { LazyModerationView } from '../features/moderation';
+import { Feed } from '../features/feed';
+import { useFeed } from '../features/feed';
 import { Header } from './Header';
-import { LoginPanel } from '../features/session/components/LoginPanel';
-import { SearchBox } from '../features/search/components/SearchBox';
+import { LoginPanel } from '../features/session';
+import { SearchBox } from '../features/search';
 import { OfflineNotice } from '../shared/network/OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
-import { PinnedStatus } from '../features/feed/components/PinnedStatus';
-import { isAdmin } from '../features/session/data/permissions';
-import { isDealId } from '../features/deals/data/dealAddress';
-import { useSession } from '../features/session/hooks/useSession';
-import { useDealAddress } from '../features/deals/hooks/useDealAddress';
+import { PinnedStatus } from '../features/feed';
+import { isAdmin } from '../features/session';
+import { isDealId } from '../features/deals';
+import { useSession } from '../features/session';
+import { useDealAddress } from '../features/deals';
 import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { firstPageAnswer } from '../features/posts/store/firstPage';
+import { firstPageAnswer } from '../features/posts';
 import { linkManifest } from './manifestLink';
 import { pageLoaded } from '../shared/pageLoaded/pageLoaded';
 import './styles/theme.css';

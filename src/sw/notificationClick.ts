@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { isRecord } from '../features/posts/data/post';
+import { isRecord } from '../shared/rest/restDecode';
 import { DEAL_PARAM } from '../features/deals/data/dealAddress';
 import { OPEN_DEAL_MESSAGE } from '../features/deals/data/dealMessage';
 

@@ -5,8 +5,12 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { commentId, reportId } from '../../src/features/moderation/data/commentCopies';
-import { getUser, signInWithEmulatorAccount, signOut } from '../../src/features/session/state/session';
+import { commentId, reportId } from '../../src/features/comments/data/commentCopies';
+import {
+  getUser,
+  signInWithEmulatorAccount,
+  signOut,
+} from '../../src/features/session/state/session';
 import { buildPost, readPost, seedPosts, type StoredPost } from './support/firestore';
 import { readStored, seedCommentCopies, seedSuspension } from './support/moderation';
 import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';

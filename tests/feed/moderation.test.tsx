@@ -6,7 +6,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_EVERY_MS } from '../../src/features/live/state/liveChecks';
-import { commentId } from '../../src/features/moderation/data/commentCopies';
+import { commentId } from '../../src/features/comments/data/commentCopies';
 import { buildPosts, readPost, seedPosts, type StoredPost } from './support/firestore';
 import { readStored, seedCommentCopies, storedIds } from './support/moderation';
 import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';

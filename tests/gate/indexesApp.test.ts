@@ -9,8 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES_PATH } from '../../scripts/lib/emulators';
 import { parseIndexConfig } from '../../scripts/lib/gate/indexConfig';
 import { changesQuery } from '../../src/features/posts/data/changes';
-import { COMMENTS } from '../../src/features/moderation/data/commentCopies';
-import { dealPostsQuery, dealsChangedQuery, dealsQuery } from '../../src/features/deals/data/dealQueries';
+import { COMMENTS } from '../../src/features/comments/data/commentCopies';
+import {
+  dealPostsQuery,
+  dealsChangedQuery,
+  dealsQuery,
+} from '../../src/features/deals/data/dealQueries';
 import { FIRST_PAGE_QUERY, pageQuery } from '../../src/features/posts/data/postsQuery';
 import { shippedIndexesWithout } from '../support/shippedIndexes';
 import { startGateWith, type GateHarness as Harness } from './gateHarness';

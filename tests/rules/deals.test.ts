@@ -22,7 +22,12 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { dealAfterPost, DEALS, type DealStep, type DealWrite } from '../../src/features/deals/data/deal';
+import {
+  dealAfterPost,
+  DEALS,
+  type DealStep,
+  type DealWrite,
+} from '../../src/features/deals/data/deal';
 import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import {
   expectAllowed,

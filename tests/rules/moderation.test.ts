@@ -24,7 +24,11 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { commentId, reportId, type ReportReason } from '../../src/features/moderation/data/commentCopies';
+import {
+  commentId,
+  reportId,
+  type ReportReason,
+} from '../../src/features/comments/data/commentCopies';
 import type { Comment } from '../../src/features/posts/data/post';
 import {
   addComment,

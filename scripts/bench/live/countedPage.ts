@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from '@playwright/test';
-import { isRecord } from '../../../src/features/posts/data/post';
+import { isRecord } from '../../../src/shared/rest/restDecode';
 
 /** The page's time advances in steps this long; the real time between them lets reads finish. */
 export const STEP = 1_000;

@@ -1,5 +1,4 @@
-import { isRecord } from '../../features/posts/data/post';
-import { idOf, restDocument, type RestDocument } from './restDecode';
+import { idOf, isRecord, restDocument, type RestDocument } from './restDecode';
 
 /** The decoder of batchGet answers (live checks' posts, the strip's deals): never on the first load. */
 /** A batchGet answer: the documents found, decoded, and the ids of those that do not exist. */

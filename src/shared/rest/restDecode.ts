@@ -1,26 +1,3 @@
-import { isRecord, toPost, type Post } from '../../features/posts/data/post';
-
-/**
- * Decodes the JSON of a Firestore REST `runQuery` response into Posts, in the order the server
- * returned them: the one decoder of every page read (index.html's first request, then each
- * Load More through features/posts/store/restReads.ts), ending in toPost().
- */
-export function decodeRunQuery(json: unknown): Post[] {
-  return runQueryDocuments(json).map(documentPost);
-}
-
-/** Decodes the JSON of a Firestore REST GET of one document (a `Document`) into a Post. */
-export function decodeDocument(json: unknown): Post {
-  const document = restDocument(json);
-  if (!document) throw new Error('get: expected a document with a name');
-  return documentPost(document);
-}
-
-/** A REST document as a Post: its id from the name, its fields decoded. */
-export function documentPost(document: RestDocument): Post {
-  return toPost(idOf(document.name), documentData(document));
-}
-
 /** A REST document's fields as plain JS. */
 export function documentData({ fields }: RestDocument): Record<string, unknown> {
   return decodeFields(fields);
@@ -86,4 +63,9 @@ export function decodeValue(value: unknown): unknown {
   }
   if (isRecord(value.mapValue)) return decodeFields(value.mapValue.fields);
   return null;
+}
+
+/** Whether a decoded value is a plain object (a map), as documents' data are. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { firestoreRunQueryUrl } from '../../../scripts/lib/appEnv';
-import { FIRST_PAGE_REQUEST_META, firstPageRequest } from '../../../src/features/posts/data/postsQuery';
+import {
+  FIRST_PAGE_REQUEST_META,
+  firstPageRequest,
+} from '../../../src/features/posts/data/postsQuery';
 
 /**
  * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build

@@ -1,10 +1,14 @@
-import { forgetThreads } from '../../../src/features/comments/state/threads';
+import { forgetThreads } from '../../../src/features/comments/store/threads';
 import { configure, render, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { App } from '../../../src/app/App';
 import { config } from '../../../src/shared/config';
-import { getUser, signInWithEmulatorAccount, signOut } from '../../../src/features/session/state/session';
+import {
+  getUser,
+  signInWithEmulatorAccount,
+  signOut,
+} from '../../../src/features/session/state/session';
 import { installDialogPolyfill } from './dialogPolyfill';
 import { clearFirestore } from './firestore';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Deal } from '../../deals/data/deal';
+import type { Deal } from '../../deals';
 import { LIMITS } from '../../../shared/limits';
 
 export interface DealFieldProps {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DEAL_STATUSES, isDealStatus, type DealStatus } from '../../posts/data/dealStatus';
+import { DEAL_STATUSES, isDealStatus, type DealStatus } from '../../posts';
 
 export interface DealStatusSelectProps {
   /** Absent: no status. */

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeProblem } from '../../../shared/errors/messages';
 import { useSubmit } from '../../../shared/forms/useSubmit';
-import type { DealStatus } from '../../posts/data/dealStatus';
-import type { PostEdit } from '../../posts/data/post';
+import type { DealStatus } from '../../posts';
+import type { PostEdit } from '../../posts';
 import { LIMITS } from '../../../shared/limits';
 import { textProblem } from '../../../shared/text/textChecks';
 import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
-import { chooseDeal } from '../../deals/data/deal';
-import { dealWritten, useKnownDeals } from '../../deals/state/knownDeals';
+import { chooseDeal } from '../../deals';
+import { dealWritten, useKnownDeals } from '../../deals';
 import { dealNameProblem } from '../data/dealNameProblem';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeProblem } from '../../../shared/errors/messages';
 import { useSubmit } from '../../../shared/forms/useSubmit';
-import type { NewPost } from '../../posts/data/post';
+import type { NewPost } from '../../posts';
 import { MAX_URL_LENGTH, toAbsoluteHttpUrl } from '../../../shared/text/safeUrl';
 import { LIMITS } from '../../../shared/limits';
 import { textProblem } from '../../../shared/text/textChecks';
 import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
-import { chooseDeal } from '../../deals/data/deal';
-import { dealWritten, useKnownDeals } from '../../deals/state/knownDeals';
+import { chooseDeal } from '../../deals';
+import { dealWritten, useKnownDeals } from '../../deals';
 import { dealNameProblem } from '../data/dealNameProblem';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { TextField } from './TextField';

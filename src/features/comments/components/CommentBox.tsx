@@ -1,8 +1,8 @@
-import { isSuspendedAt } from '../../moderation/data/moderation';
+import { isSuspendedAt } from '../data/commenting';
 import { useOwnSuspension } from '../state/fanCommenting';
 import { formatExactTime } from '../../../shared/text/relativeTime';
 import { CommentForm, type CommentFormProps } from './CommentForm';
-import { useFeedContext } from '../../posts/hooks/feedContext';
+import { useFeedContext } from '../../posts';
 
 export interface CommentBoxProps extends CommentFormProps {
   uid: string;

@@ -3,9 +3,9 @@ import { SENDING, describeProblem } from '../../../shared/errors/messages';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { LIMITS } from '../../../shared/limits';
 import { textProblem } from '../../../shared/text/textChecks';
-import { useFeedContext } from '../../posts/hooks/feedContext';
+import { useFeedContext } from '../../posts';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import type { Comment } from '../../posts/data/post';
+import type { Comment } from '../../posts';
 
 export interface CommentFormProps {
   email: string;

@@ -1,7 +1,8 @@
 import { Suspense, useId, type ReactNode, type Ref } from 'react';
-import type { RemovedCopies } from '../data/commentList';
-import type { Comment } from '../../posts/data/post';
-import { LazyRemoveCommentButton, LazyReportButton } from '../lazyComments';
+import type { RemovedCopies } from '../../posts';
+import type { Comment } from '../../posts';
+import { contentOf } from '../data/commentList';
+import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 
 export interface CommentListProps {
   postId: string;
@@ -78,11 +79,6 @@ export function CommentList({
       })}
     </ul>
   );
-}
-
-/** One comment's whole content: equal for the copies of a comment stored more than once. */
-export function contentOf(comment: Comment): string {
-  return `${comment.user}\n${comment.date}\n${comment.text}`;
 }
 
 /**

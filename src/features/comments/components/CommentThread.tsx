@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
-import { THREAD_NOT_READ, showAllLabel } from '../../posts/data/commentSummary';
-import type { Post } from '../../posts/data/post';
+import { THREAD_NOT_READ, showAllLabel } from '../../posts';
+import type { Post } from '../../posts';
 import { useThread } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { CommentList, type CommentListProps } from './CommentList';

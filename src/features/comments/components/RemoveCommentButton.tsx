@@ -1,7 +1,7 @@
-import type { RemovedCopies } from '../data/commentList';
-import type { Comment } from '../../posts/data/post';
+import type { RemovedCopies } from '../../posts';
+import type { Comment } from '../../posts';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
-import { contentOf } from './CommentList';
+import { contentOf } from '../data/commentList';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';
 
 export interface RemoveCommentButtonProps {

@@ -1,9 +1,9 @@
-import { REPORT_REASONS } from '../../moderation/data/commentCopies';
-import { isSuspendedAt } from '../../moderation/data/moderation';
-import type { Comment } from '../../posts/data/post';
+import { REPORT_REASONS } from '../data/commentCopies';
+import { isSuspendedAt } from '../data/commenting';
+import type { Comment } from '../../posts';
 import { reportComment, reportKey, useOwnSuspension, useReported } from '../state/fanCommenting';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
-import { useFeedContext } from '../../posts/hooks/feedContext';
+import { useFeedContext } from '../../posts';
 
 export interface ReportButtonProps {
   /** The signed-in fan's account. */

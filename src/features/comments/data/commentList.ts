@@ -1,5 +1,7 @@
 import { LIMITS } from '../../../shared/limits';
-import { isRecord, toComment, type Comment } from '../../posts/data/post';
+import { isRecord } from '../../../shared/rest/restDecode';
+import { toComment, type Comment } from '../../posts/data/post';
+import { type RemovedCopies } from '../../posts/data/feedOps';
 
 /**
  * A post's whole comment list: read from a stored post, summarised (commentSummary.ts), and a
@@ -13,9 +15,6 @@ export function toComments(data: unknown): Comment[] | null {
   if (!isRecord(data) || !('comments' in data)) return null;
   return Array.isArray(data.comments) ? data.comments.flatMap(toComment) : [];
 }
-
-/** Which copies of a comment stored more than once a removal takes. */
-export type RemovedCopies = 'all' | 'one';
 
 export function sameComment(a: Comment, b: Comment): boolean {
   return a.user === b.user && a.text === b.text && a.date === b.date;
@@ -37,4 +36,9 @@ export function summariseComments(comments: readonly Comment[]): {
     commentCount: comments.length,
     cardComments: comments.length <= LIMITS.cardComments ? [...comments] : [],
   };
+}
+
+/** One comment's whole content: equal for the copies of a comment stored more than once. */
+export function contentOf(comment: Comment): string {
+  return `${comment.user}\n${comment.date}\n${comment.text}`;
 }

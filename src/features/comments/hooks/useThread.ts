@@ -1,13 +1,13 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { cardThread } from '../../posts/data/commentSummary';
-import type { Comment, Post } from '../../posts/data/post';
+import { cardThread } from '../../posts';
+import type { Comment, Post } from '../../posts';
 import {
   commentsPostedHere,
   heldThread,
   readThread,
   subscribeThreads,
   threadReading,
-} from '../state/threads';
+} from '../store/threads';
 
 export type ThreadStatus = 'idle' | 'loading' | 'failed';
 
@@ -28,7 +28,7 @@ export interface ThreadView {
 
 /**
  * One post's comments as its card shows them: the few a page reads with the post, or the whole
- * thread once read (features/comments/state/threads.ts, shared by every list that shows the post). A post an older
+ * thread once read (features/comments/store/threads.ts, shared by every list that shows the post). A post an older
  * version wrote without a comment count has its thread read at once, so its comments still show.
  */
 export function useThread(post: Pick<Post, 'id' | 'commentCount' | 'cardComments'>): ThreadView {

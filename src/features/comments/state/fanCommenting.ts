@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import type { ReportReason } from '../../moderation/data/commentCopies';
-import type { Suspension } from '../../moderation/data/moderation';
-import type { Comment } from '../../posts/data/post';
-import type { AppUser } from '../../session/data/permissions';
-import { getUser } from '../../session/state/session';
-import { loadWrites } from '../../feed/hooks/useFeedWrites';
+import type { ReportReason } from '../data/commentCopies';
+import type { Suspension } from '../data/commenting';
+import type { Comment } from '../../posts';
+import type { AppUser } from '../../session';
+import { getUser } from '../../session';
+import { loadCommentWrites } from '../store/loadCommentWrites';
 
 /**
  * What a signed-in fan's card needs beyond the form, loaded with the comment box and the Report
@@ -38,7 +38,7 @@ function ask(uid: string): void {
   }
   if (asked.has(uid)) return;
   asked.add(uid);
-  import('../../moderation/store/moderation')
+  import('../store/ownSuspension')
     .then(({ readOwnSuspension }) => readOwnSuspension(uid))
     .then(
       (suspension) => {
@@ -68,7 +68,7 @@ export async function reportComment(
   reason: ReportReason,
   uid: string,
 ): Promise<void> {
-  const writes = await loadWrites();
+  const writes = await loadCommentWrites();
   await writes.reportComment(postId, comment, reason, uid);
   reported.add(reportKey(postId, comment));
   listeners.forEach((listener) => listener());

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
-import type { AppUser } from '../../session/data/permissions';
-import { Feed } from '../../feed/components/Feed';
+import type { AppUser } from '../../session';
+import { Feed } from '../../feed';
 import { useDealFeed } from '../hooks/useDealFeed';
-import { leaveDeal, openedFromPage } from '../../deals/data/dealHistory';
+import { leaveDeal, openedFromPage } from '../../deals';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import { DealHistory } from '../../deals/components/DealHistory';
-import { FollowButton } from '../../follow/components/FollowButton';
-import { dealStatusText } from '../../deals/data/dealWords';
-import { ShownDeal } from '../../deals/data/shownDeal';
+import { DealHistory } from '../../deals';
+import { FollowButton } from '../../follow';
+import { dealStatusText } from '../../deals';
+import { ShownDeal } from '../../deals';
 
 export interface DealViewProps {
   dealId: string;

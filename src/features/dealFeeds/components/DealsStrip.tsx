@@ -1,14 +1,14 @@
 import { useEffect, useId } from 'react';
-import type { Deal } from '../../deals/data/deal';
+import type { Deal } from '../../deals';
 import { useDealsStrip, type StripFilter } from '../hooks/useDealsStrip';
 import { useNow } from '../../../shared/ui/useNow';
-import { provideDealLink } from '../../feed/state/dealLinkSlot';
+import { provideDealLink } from '../../feed';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import { DealAnchor } from '../../deals/components/DealAnchor';
-import { DealNotice } from '../../follow/components/DealNotice';
-import { dealStatusText } from '../../deals/data/dealWords';
-import { PostDealLink } from '../../deals/components/PostDealLink';
+import { DealAnchor } from '../../deals';
+import { DealNotice } from '../../follow';
+import { dealStatusText } from '../../deals';
+import { PostDealLink } from '../../deals';
 
 const FILTERS: [StripFilter, string][] = [
   ['all', 'All deals'],

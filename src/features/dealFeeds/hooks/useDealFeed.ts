@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { movesDealOn, type Deal } from '../../deals/data/deal';
-import { feedReducer, initialFeedState } from '../../posts/data/feedReducer';
-import type { Cursor } from '../../posts/data/page';
-import { listDealPosts, readDeal } from '../../deals/store/dealReads';
-import { onDealWritten } from '../../deals/state/knownDeals';
-import { learnDealNames } from '../../deals/state/dealNames';
-import { changesNotWrittenHere, listenToChanges } from '../../live/state/liveChecks';
-import type { FeedModel } from '../../feed/hooks/useFeed';
-import { useFeedWrites } from '../../feed/hooks/useFeedWrites';
-import { usePaging } from '../../feed/hooks/usePaging';
+import { movesDealOn, type Deal } from '../../deals';
+import { feedReducer, initialFeedState } from '../../posts';
+import type { Cursor } from '../../posts';
+import { listDealPosts, readDeal } from '../../deals';
+import { onDealWritten } from '../../deals';
+import { learnDealNames } from '../../deals';
+import { changesNotWrittenHere, listenToChanges } from '../../live';
+import type { FeedModel } from '../../feed';
+import { useFeedWrites } from '../../feed';
+import { usePaging } from '../../feed';
 
 /** Where reading the deal itself stands: 'missing' when no deal has this id. */
 export type DealRead =

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isOpenStatus, movesDealOn, type Deal } from '../../deals/data/deal';
-import { withChangedDeals, type DealFilter } from '../../deals/data/dealQueries';
-import type { Post } from '../../posts/data/post';
-import { listDeals, readDeals } from '../../deals/store/dealReads';
-import { startFollowChecks, tellMoved } from '../../follow/state/followChecks';
-import { useFollows, type FollowedDeal } from '../../follow/state/follows';
-import { onDealWritten } from '../../deals/state/knownDeals';
-import { learnDealNames } from '../../deals/state/dealNames';
-import { listenToChanges } from '../../live/state/liveChecks';
+import { isOpenStatus, movesDealOn, type Deal } from '../../deals';
+import { withChangedDeals, type DealFilter } from '../../deals';
+import type { Post } from '../../posts';
+import { listDeals, readDeals } from '../../deals';
+import { startFollowChecks, tellMoved } from '../../follow';
+import { useFollows, type FollowedDeal } from '../../follow';
+import { onDealWritten } from '../../deals';
+import { learnDealNames } from '../../deals';
+import { listenToChanges } from '../../live';
 
 export type DealListStatus = 'loading' | 'ready' | 'failed';
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { dealHref, pushDeal } from '../data/dealHistory';
+import { dealHref, pushDeal } from '../state/dealHistory';
 
 export interface DealAnchorProps extends Omit<ComponentProps<'a'>, 'href' | 'onClick'> {
   dealId: string;

@@ -1,5 +1,6 @@
 import { isDealStatus, type DealStatus } from '../../posts/data/dealStatus';
-import { isRecord, type PostDeal } from '../../posts/data/post';
+import { isRecord } from '../../../shared/rest/restDecode';
+import type { PostDeal } from '../../posts/data/post';
 import {
   documentData,
   idOf,

@@ -9,18 +9,18 @@ import {
   useRef,
   useState,
 } from 'react';
-import { PAGE_SIZE } from '../../posts/data/postsQuery';
+import { PAGE_SIZE } from '../../posts';
 import type { FeedModel } from '../hooks/useFeed';
 import { useNow } from '../../../shared/ui/useNow';
-import type { AppUser } from '../../session/data/permissions';
+import type { AppUser } from '../../session';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { AllCards } from './AllCards';
-import { FeedContext, titleIdOf, type FeedContextValue } from '../../posts/hooks/feedContext';
+import { FeedContext, titleIdOf, type FeedContextValue } from '../../posts';
 import { cardHeights, useCardsInProgress, type FeedListProps } from '../data/feedList';
 import { LoadMore } from './LoadMore';
 import { NewPosts } from './NewPosts';
-import { SearchStatus } from '../../search/components/SearchStatus';
-import { searchPosts } from '../../search/data/searchPosts';
+import { SearchStatus } from '../../search';
+import { searchPosts } from '../../search';
 
 /**
  * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { Post } from '../../posts/data/post';
-import { titleIdOf, useFeedContext } from '../../posts/hooks/feedContext';
+import type { Post } from '../../posts';
+import { titleIdOf, useFeedContext } from '../../posts';
 import { PostCard } from './PostCard';
 import type { ImagePriority } from './PostImage';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import type { Pinned } from '../../posts/data/feedReducer';
+import type { Pinned } from '../../posts';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 
 export interface PinnedStatusProps {

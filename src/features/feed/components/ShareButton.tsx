@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { permalinkTo } from '../../posts/data/permalink';
+import { permalinkTo } from '../../posts';
 
 export interface ShareButtonProps {
   postId: string;

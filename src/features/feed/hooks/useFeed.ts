@@ -1,18 +1,17 @@
 import { useCallback, useMemo, useReducer } from 'react';
 import {
+  arrivedFirstPage,
   feedReducer,
   initialFeedState,
   listedPosts,
   pinnedOf,
+  type FeedOps,
   type FeedState,
-} from '../../posts/data/feedReducer';
-import { arrivedFirstPage } from '../../posts/store/firstPage';
-import { useFeedWrites, type FeedOps } from './useFeedWrites';
-import { useLiveUpdates } from '../../live/hooks/useLiveUpdates';
+} from '../../posts';
+import { useFeedWrites } from './useFeedWrites';
+import { useLiveUpdates } from '../../live';
 import { usePaging, type Paging } from './usePaging';
 import { pinnedAtStart, usePinnedPost } from './usePinnedPost';
-
-export type { FeedOps } from './useFeedWrites';
 
 export interface FeedModel extends FeedState, Paging {
   /** Shows the posts waiting in `incoming` at the top of the feed. */

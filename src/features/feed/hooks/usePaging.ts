@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
-import type { FeedAction, FeedState } from '../../posts/data/feedReducer';
-import type { Cursor, PostsPage } from '../../posts/data/page';
-import { listPosts } from '../../posts/store/restReads';
+import type { FeedAction, FeedState } from '../../posts';
+import type { Cursor, PostsPage } from '../../posts';
+import { listPosts } from '../../posts';
 
 export interface Paging {
   hasMore: boolean;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
-import type { FeedAction, Pinned } from '../../posts/data/feedReducer';
-import type { Post } from '../../posts/data/post';
-import { isPostId, permalinkPostId } from '../../posts/data/permalink';
+import type { FeedAction, Pinned } from '../../posts';
+import type { Post } from '../../posts';
+import { isPostId, permalinkPostId } from '../../posts';
 import { arrivedPinnedPost, takePinnedRead } from '../store/pinnedRead';
 
 /**

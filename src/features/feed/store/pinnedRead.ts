@@ -1,6 +1,6 @@
-import type { Post } from '../../posts/data/post';
-import { decodeDocument } from '../../../shared/rest/restDecode';
-import { readPost } from '../../posts/store/restReads';
+import type { Post } from '../../posts';
+import { decodeDocument } from '../../posts';
+import { readPost } from '../../posts';
 
 /**
  * The permalink's post (`?post=<id>`) from index.html to the first render, as ./firstPage.ts does

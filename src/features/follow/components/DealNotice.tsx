@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { newsText, openDealHere, type DealNews } from '../state/dealAlerts';
 import { onNews } from '../state/followChecks';
-import { dealHref } from '../../deals/data/dealHistory';
+import { dealHref } from '../../deals';
 
 /**
  * 'Mateo Arlanza: Done deal', a link to the deal's feed: a followed deal moved. A polite status,

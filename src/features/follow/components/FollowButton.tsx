@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Deal } from '../../deals/data/deal';
+import type { Deal } from '../../deals';
 import { alertPermission, askAlertPermission, type AlertPermission } from '../state/dealAlerts';
 import { follow, unfollow, useFollows } from '../state/follows';
 

@@ -1,6 +1,6 @@
-import type { DealStatus } from '../../posts/data/dealStatus';
-import { dealParam } from '../../deals/data/dealAddress';
-import { pushDeal } from '../../deals/data/dealHistory';
+import type { DealStatus } from '../../posts';
+import { dealParam } from '../../deals';
+import { pushDeal } from '../../deals';
 
 /**
  * How a followed deal's move is told (issue 31): a notice in the page, and, with the browser's

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Deal } from '../../deals/data/deal';
-import type { DealsAt } from '../../deals/store/dealReads';
+import type { Deal } from '../../deals';
+import type { DealsAt } from '../../deals';
 
 /**
  * The hidden tab's checks of followed deals: their pace, no read without follows or while visible,

@@ -1,13 +1,13 @@
-import type { Deal } from '../../deals/data/deal';
-import { DEALS_PER_READ } from '../../deals/data/dealQueries';
-import { isDealStatus } from '../../posts/data/dealStatus';
-import { isRecord } from '../../posts/data/post';
+import type { Deal } from '../../deals';
+import { DEALS_PER_READ } from '../../deals';
+import { isDealStatus } from '../../posts';
+import { isRecord } from '../../../shared/rest/restDecode';
 import { isOnline, onNetworkChange } from '../../../shared/network/network';
-import { readDealsAt, readDealsChangedAfter, type DealsAt } from '../../deals/store/dealReads';
-import { OPEN_DEAL_MESSAGE } from '../../deals/data/dealMessage';
+import { readDealsAt, readDealsChangedAfter, type DealsAt } from '../../deals';
+import { OPEN_DEAL_MESSAGE } from '../../deals';
 import { openDealHere, showSystemNotification, type DealNews } from './dealAlerts';
 import { onFollowsChange, readFollows, takeMoved, withFollowsLock } from './follows';
-import { listenToChanges } from '../../live/state/liveChecks';
+import { listenToChanges } from '../../live';
 
 /**
  * Telling a fan that a followed deal moved (issue 31), also from a background tab.

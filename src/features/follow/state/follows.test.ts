@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Deal } from '../../deals/data/deal';
-import type { DealStatus } from '../../posts/data/dealStatus';
+import type { Deal } from '../../deals';
+import type { DealStatus } from '../../posts';
 import {
   FOLLOWS_KEY,
   follow,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { Deal } from '../../deals/data/deal';
-import { isDealStatus, type DealStatus } from '../../posts/data/dealStatus';
-import { isRecord } from '../../posts/data/post';
+import type { Deal } from '../../deals';
+import { isDealStatus, type DealStatus } from '../../posts';
+import { isRecord } from '../../../shared/rest/restDecode';
 
 /**
  * The deals this device follows (issue 31), kept in localStorage: any visitor, signed in or not,

@@ -1,7 +1,7 @@
 import { useEffect, type Dispatch } from 'react';
-import type { FeedAction } from '../../posts/data/feedReducer';
+import type { FeedAction } from '../../posts';
 import { pageLoaded } from '../../../shared/pageLoaded/pageLoaded';
-import type { WrittenAt } from '../../feed/hooks/useFeedWrites';
+import type { WrittenAt } from '../../posts';
 
 /**
  * Keeps the feed current once its first page is shown: the live checks (./liveChecks.ts, loaded

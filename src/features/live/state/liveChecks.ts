@@ -1,9 +1,9 @@
 import { applyChanges } from '../data/applyChanges';
-import type { PostChanges } from '../../posts/data/changes';
-import { provideChangesApplier } from '../../posts/data/feedReducer';
+import type { PostChanges } from '../../posts';
+import { provideChangesApplier } from '../../posts';
 import { isOnline, onNetworkChange } from '../../../shared/network/network';
-import { readChanges } from '../../posts/store/restReads';
-import type { WrittenAt } from '../../feed/hooks/useFeedWrites';
+import { readChanges } from '../store/changeReads';
+import type { WrittenAt } from '../../posts';
 
 /** How often a visible, online page asks what changed. */
 export const CHECK_EVERY_MS = 30_000;

@@ -7,15 +7,17 @@ import {
   type ChangeStamp,
   type PostChanges,
   type RestRead,
-} from '../../posts/data/changes';
-import { toComments } from '../../comments/data/commentList';
-import type { Comment, Post } from '../../posts/data/post';
-import { documentData, documentPost, readTimeOf } from '../../../shared/rest/restDecode';
-import { heldThread, setThread, threadReading } from '../../comments/state/threads';
+} from '../../posts';
+import { toComments } from '../../comments';
+import type { Comment, Post } from '../../posts';
+import { documentData, readTimeOf } from '../../../shared/rest/restDecode';
+import { config } from '../../../shared/config';
+import { documentPost, documentsRoot, postRest } from '../../posts';
+import { heldThread, setThread, threadReading } from '../../comments';
 
 /**
  * What changed since a read, over Firestore's REST API: the stamps of postChanges newer than it,
- * then those posts by id. Loaded with the first live check (restReads.readChanges), so none of it
+ * then those posts by id. Loaded with the first live check (readChanges), so none of it
  * weighs on the first page. `root`: the documents root (postsQuery.documentsRoot).
  */
 export async function readChangesOver(
@@ -90,4 +92,12 @@ async function readPosts(
       comments ? [{ id: post.id, comments }] : [],
     ),
   };
+}
+
+/**
+ * The posts changed after `since` (a read time as Firestore wrote it); with nothing changed, one
+ * read. Loads with the first check, never with the first page.
+ */
+export function readChanges(since: string): Promise<PostChanges> {
+  return readChangesOver(postRest, documentsRoot(config.firebase.projectId), since);
 }

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { isSuspendedAt, type ModeratedComment, type Suspension } from '../data/moderation';
+import { isSuspendedAt, type Suspension } from '../../comments';
+import type { ModeratedComment } from '../data/moderation';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import type { Moderation } from '../hooks/useModeration';
 import { useSubmit } from '../../../shared/forms/useSubmit';
-import { permalinkTo } from '../../posts/data/permalink';
+import { permalinkTo } from '../../posts';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
 import { LiftSuspensionButton } from './SuspendedAccounts';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { isSuspendedAt, type Suspension } from '../data/moderation';
+import { isSuspendedAt, type Suspension } from '../../comments';
 import type { Moderation } from '../hooks/useModeration';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { formatExactTime } from '../../../shared/text/relativeTime';

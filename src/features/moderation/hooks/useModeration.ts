@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { ModeratedComment, Suspension } from '../data/moderation';
+import type { Suspension } from '../../comments';
+import type { ModeratedComment } from '../data/moderation';
 import type { CommentFilter, CommentsCursor, CommentsPage } from '../store/moderation';
 import * as store from '../store/moderation';
 

@@ -1,11 +1,17 @@
-import { COMMENTS, SUSPENSIONS } from '../data/commentCopies';
-import type { ModeratedComment, Suspension } from '../data/moderation';
-import { isRecord } from '../../posts/data/post';
-import { StoreError, storeErrorCode } from '../../../shared/errors/storeError';
-import { call, loadStore, readAll, removeComment, type Store } from '../../../shared/store/writes';
+import {
+  COMMENTS,
+  SUSPENSIONS,
+  loadCommentWrites,
+  toSuspension,
+  type Suspension,
+} from '../../comments';
+import type { ModeratedComment } from '../data/moderation';
+import { isRecord } from '../../../shared/rest/restDecode';
+import { storeErrorCode } from '../../../shared/errors/storeError';
+import { call, loadStore, readAll, type Store } from '../../../shared/store/firestoreWrites';
 
 /**
- * The administrator's moderation reads and writes, and a fan's read of their own suspension,
+ * The administrator's moderation reads and writes,
  * through the write module's Firestore Lite (these reads need the signed-in account; the feed's
  * anonymous REST reads cannot make them). Loaded with the moderation view or after a sign-in.
  */
@@ -119,7 +125,7 @@ function toModerated({ sdk }: Store, id: string, data: unknown): ModeratedCommen
 export async function removeListedComment(comment: ModeratedComment): Promise<void> {
   const { user, text, date } = comment;
   try {
-    await removeComment(comment.postId, { user, text, date });
+    await (await loadCommentWrites()).removeComment(comment.postId, { user, text, date });
   } catch (error) {
     // The post is gone (deleted): only the copy is left to remove.
     if (storeErrorCode(error) !== 'not-found') throw error;
@@ -165,19 +171,4 @@ export async function readSuspensions(): Promise<Map<string, Suspension>> {
     const docs = await readAll(store, SUSPENSIONS);
     return new Map(docs.map((doc) => [doc.id, toSuspension(store, doc.id, doc.data())]));
   });
-}
-
-/** The signed-in account's own suspension, or null (the rules let only it and the administrator read it). */
-export async function readOwnSuspension(uid: string): Promise<Suspension | null> {
-  return call(async (store) => {
-    const { sdk, db } = store;
-    const snapshot = await sdk.getDoc(sdk.doc(db, SUSPENSIONS, uid));
-    return snapshot.exists() ? toSuspension(store, uid, snapshot.data()) : null;
-  });
-}
-
-function toSuspension({ sdk }: Store, uid: string, data: unknown): Suspension {
-  if (!isRecord(data)) throw new StoreError('data-loss', `suspensions/${uid} is not a document`);
-  const until = data.until instanceof sdk.Timestamp ? data.until.toMillis() : null;
-  return { uid, user: typeof data.user === 'string' ? data.user : '', until };
 }

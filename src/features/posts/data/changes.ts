@@ -3,7 +3,8 @@
  * read, and the decoders of its answers. Loaded with the first live check, never with the first
  * page.
  */
-import { isRecord, type Post } from './post';
+import { isRecord } from '../../../shared/rest/restDecode';
+import type { Post } from './post';
 import { POST_CARD_FIELDS, POST_CHANGES } from './postsQuery';
 import { idOf, runQueryDocuments } from '../../../shared/rest/restDecode';
 

@@ -1,4 +1,4 @@
-import type { CommentSummary } from './commentSummary';
+import type { CommentSummary } from './post';
 import type { PostChanges } from './changes';
 import type { Cursor, PostsPage } from './page';
 import type { Post, PostEdit } from './post';

@@ -1,6 +1,7 @@
 import type { Post } from './post';
 import { PAGE_SIZE } from './postsQuery';
-import { decodeRunQuery, readTimeOf } from '../../../shared/rest/restDecode';
+import { readTimeOf } from '../../../shared/rest/restDecode';
+import { decodeRunQuery } from './postDecode';
 
 export interface Cursor {
   created: number;

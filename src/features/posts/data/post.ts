@@ -1,4 +1,4 @@
-import type { CommentSummary } from './commentSummary';
+import { isRecord } from '../../../shared/rest/restDecode';
 import { isDealStatus, type DealStatus } from './dealStatus';
 
 /** The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal. */
@@ -11,7 +11,7 @@ export interface Comment {
 /**
  * A post as the feed holds it. Its `comments` list (the spec's) stays in the store: pages leave it
  * out (a field mask) and read the summary beside it (features/posts/data/commentSummary.ts); a card that needs the
- * whole thread reads it when asked (features/comments/state/threads.ts).
+ * whole thread reads it when asked (features/comments/store/threads.ts).
  */
 export interface Post {
   id: string;
@@ -98,6 +98,19 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * What a post keeps beside its comments so that reads which do not show a thread can leave the
+ * thread out (a field mask): how many comments it has, and the comments a card shows inline. The
+ * rules hold both to the list in every write that changes it (firestore.rules summarisesComments;
+ * commentList.summariseComments makes it), so a fan can neither hide nor inflate a thread. Posts written before these fields existed have
+ * neither; their comments are read with them.
+ */
+export interface CommentSummary {
+  /** How many comments the post holds (the length of its `comments`); null: not known (Post). */
+  commentCount: number | null;
+  /**
+   * Every comment, oldest first, while the post has at most LIMITS.cardComments of them; none once
+   * it has more (the card then offers the whole thread, read when asked for).
+   */
+  cardComments: Comment[];
 }

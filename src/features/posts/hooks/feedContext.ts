@@ -1,6 +1,6 @@
 import { createContext, use } from 'react';
-import type { AppUser } from '../../session/data/permissions';
-import type { FeedOps } from '../../feed/hooks/useFeed';
+import type { AppUser } from '../../session';
+import type { FeedOps } from '../data/feedOps';
 
 /** What every card needs from the feed around it, so no card gets it through four levels of props. */
 export interface FeedContextValue {

@@ -1,16 +1,16 @@
 import { config } from '../../../shared/config';
-import type { PostChanges, RestRead } from '../data/changes';
+import type { RestRead } from '../data/changes';
 import { decodePage, type Cursor, type PostsPage } from '../data/page';
-import { isRecord, type Post } from '../data/post';
+import { isRecord } from '../../../shared/rest/restDecode';
+import type { Post } from '../data/post';
 import {
   documentsMethodUrl,
-  documentsRoot,
   pageQuery,
   postUrl,
   restPost,
   type RestSettings,
 } from '../data/postsQuery';
-import { decodeDocument } from '../../../shared/rest/restDecode';
+import { decodeDocument } from '../data/postDecode';
 import { StoreError, type StoreErrorCode } from '../../../shared/errors/storeError';
 import { takeFirstPageRequest } from './firstPage';
 
@@ -41,15 +41,6 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
  */
 function readPage(cursor: Cursor | null): Promise<PostsPage> {
   return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage);
-}
-
-/**
- * The posts changed after `since` (a read time as Firestore wrote it); with nothing changed, one
- * read. Its code loads with the first check, never with the first page.
- */
-export async function readChanges(since: string): Promise<PostChanges> {
-  const { readChangesOver } = await import('../../live/store/changeReads');
-  return readChangesOver(postRest, documentsRoot(config.firebase.projectId), since);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { config } from '../../../shared/config';
-import type { Comment } from '../../posts/data/post';
 
 /** The signed-in person, as the app needs them (spec §3: an e-mail). */
 export interface AppUser {
@@ -30,7 +29,7 @@ export function canComment(user: AppUser | null): user is AppUser {
 }
 
 /** The administrator removes any comment; everyone else who may comment, only their own. */
-export function canRemoveComment(user: AppUser | null, comment: Comment): boolean {
+export function canRemoveComment(user: AppUser | null, comment: { user: string }): boolean {
   return isAdmin(user) || (canComment(user) && comment.user === user.email);
 }
 
@@ -38,6 +37,6 @@ export function canRemoveComment(user: AppUser | null, comment: Comment): boolea
  * A fan reports someone else's comment (`null`: whether they report at all); the administrator
  * removes instead.
  */
-export function canReportComment(user: AppUser | null, comment: Comment | null): boolean {
+export function canReportComment(user: AppUser | null, comment: { user: string } | null): boolean {
   return canComment(user) && !isAdmin(user) && comment?.user !== user.email;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeDocument, decodeRunQuery, decodeValue } from './restDecode';
+import { decodeValue } from '../../../shared/rest/restDecode';
+import { decodeDocument, decodeRunQuery } from './postDecode';
 
 const doc = (id: string, fields: Record<string, unknown>) => ({
   document: { name: `projects/p/databases/(default)/documents/posts/${id}`, fields },

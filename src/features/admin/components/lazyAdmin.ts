@@ -5,11 +5,11 @@ import { lazy } from 'react';
  * never download them.
  */
 export const LazyPostComposer = lazy(() =>
-  import('./components/PostComposer').then((module) => ({ default: module.PostComposer })),
+  import('./PostComposer').then((module) => ({ default: module.PostComposer })),
 );
 export const LazyPostEditor = lazy(() =>
-  import('./components/PostEditor').then((module) => ({ default: module.PostEditor })),
+  import('./PostEditor').then((module) => ({ default: module.PostEditor })),
 );
 export const LazyPostActions = lazy(() =>
-  import('./components/PostActions').then((module) => ({ default: module.PostActions })),
+  import('./PostActions').then((module) => ({ default: module.PostActions })),
 );

@@ -2,7 +2,7 @@
  * The history entries of deals' feeds: opening a deal pushes one, 'All posts' goes back to the
  * full feed's (where the browser restores its scroll position). Loaded with the deals strip.
  */
-import { DEAL_PARAM, dealParam } from './dealAddress';
+import { DEAL_PARAM, dealParam } from '../data/dealAddress';
 
 /** What this app keeps in a history entry's state. */
 interface EntryState {

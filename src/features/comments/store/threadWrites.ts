@@ -1,9 +1,10 @@
-import { withoutComment, type RemovedCopies } from '../data/commentList';
-import type { Comment } from '../../posts/data/post';
+import type { RemovedCopies } from '../../posts';
+import { withoutComment } from '../data/commentList';
+import type { Comment } from '../../posts';
 import { commentsPostedHere, heldThread, setThread, threadReading } from './threads';
 
 /**
- * This page's own comments and removals, applied to the threads it knows (features/comments/state/threads.ts) once
+ * This page's own comments and removals, applied to the threads it knows (features/comments/store/threads.ts) once
  * Firestore has committed them: with the write module, never in a visitor's first load.
  */
 

@@ -5,11 +5,13 @@ import { lazy } from 'react';
  * is signed in: a visitor's first load never downloads them.
  */
 export const LazyCommentBox = lazy(() =>
-  import('./components/CommentBox').then((module) => ({ default: module.CommentBox })),
+  import('./CommentBox').then((module) => ({ default: module.CommentBox })),
 );
 export const LazyRemoveCommentButton = lazy(() =>
-  import('./components/RemoveCommentButton').then((module) => ({ default: module.RemoveCommentButton })),
+  import('./RemoveCommentButton').then((module) => ({
+    default: module.RemoveCommentButton,
+  })),
 );
 export const LazyReportButton = lazy(() =>
-  import('./components/ReportButton').then((module) => ({ default: module.ReportButton })),
+  import('./ReportButton').then((module) => ({ default: module.ReportButton })),
 );

@@ -2,5 +2,5 @@ import { lazy } from 'react';
 
 /** The administrator's moderation view: loaded when opened, never with a visitor's first load. */
 export const LazyModerationView = lazy(() =>
-  import('./components/ModerationView').then((module) => ({ default: module.ModerationView })),
+  import('./ModerationView').then((module) => ({ default: module.ModerationView })),
 );

@@ -1,4 +1,4 @@
-import type { Comment } from '../../posts/data/post';
+import type { Comment } from '../../posts';
 
 /**
  * The whole threads this page has read, by post id, whichever list shows the post (the feed, a
@@ -60,8 +60,8 @@ export function setThread(
 export function readThread(id: string): void {
   if (reading.get(id) === 'loading') return;
   setThread(id, undefined, commentsPostedHere(id), 'loading');
-  import('../store/threadReads').then(
-    ({ askForThread }) => askForThread(id),
+  import('./threadReads').then(
+    ({ askForThread }) => askForThread(id, setThread),
     () => setThread(id, undefined, commentsPostedHere(id), 'failed'),
   );
 }

@@ -5,8 +5,8 @@ import { lazy } from 'react';
  * names a deal): the first page never waits for them.
  */
 export const LazyDealsStrip = lazy(() =>
-  import('./components/DealsStrip').then((module) => ({ default: module.DealsStrip })),
+  import('./DealsStrip').then((module) => ({ default: module.DealsStrip })),
 );
 export const LazyDealView = lazy(() =>
-  import('./components/DealView').then((module) => ({ default: module.DealView })),
+  import('./DealView').then((module) => ({ default: module.DealView })),
 );

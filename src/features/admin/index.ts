@@ -1,0 +1,2 @@
+export { LazyPostActions, LazyPostComposer, LazyPostEditor } from './components/lazyAdmin';
+export { loadPostWrites } from './store/loadPostWrites';

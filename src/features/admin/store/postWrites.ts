@@ -1,0 +1,89 @@
+import { POSTS } from '../../../shared/collections';
+import {
+  call,
+  commitWithStamp,
+  readAll,
+  stampInTransaction,
+} from '../../../shared/store/firestoreWrites';
+import { COMMENTS, summariseComments } from '../../comments';
+import { writeDealSummary } from '../../deals';
+import { toPost, type NewPost, type Post, type PostEdit } from '../../posts';
+
+/** The administrator's writes of posts: create, edit, close comments, delete. */
+
+/**
+ * A post without a deal status or deal has no `status` or `deal` key at all, as the spec's posts.
+ * A post in a deal is written in a transaction with the deal's summary (writeDealSummary).
+ */
+export async function createPost({ status, deal, ...input }: NewPost): Promise<Post> {
+  return call(async (store) => {
+    const { sdk, db } = store;
+    const shown = {
+      ...input,
+      ...(status && { status }),
+      ...(deal && { deal: deal.id }),
+      ...summariseComments([]),
+      created: Date.now(),
+    };
+    const fields = { ...shown, comments: [] };
+    const ref = sdk.doc(sdk.collection(db, POSTS));
+    if (!deal) {
+      await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
+    } else {
+      await sdk.runTransaction(db, async (transaction) => {
+        const summarise = await writeDealSummary(store, transaction, deal, ref.id, status);
+        transaction.set(ref, fields);
+        stampInTransaction(store, transaction, ref.id);
+        summarise();
+      });
+    }
+    return { id: ref.id, ...shown };
+  });
+}
+
+/**
+ * The editor's one write: the content, and the deal status and the deal, each set, changed or
+ * removed (none). When the deal or the status changes, the deal's summary is written in the same
+ * transaction; an edit of the content alone leaves the deal as it is.
+ */
+export async function updatePost(id: string, { content, status, deal }: PostEdit): Promise<void> {
+  return call(async (store) => {
+    const { sdk, db } = store;
+    const ref = sdk.doc(db, POSTS, id);
+    await sdk.runTransaction(db, async (transaction) => {
+      const before = toPost(id, (await transaction.get(ref)).data());
+      const moves = deal && (before.deal !== deal.id || before.status !== status);
+      const summarise = moves ? await writeDealSummary(store, transaction, deal, id, status) : null;
+      transaction.update(ref, {
+        content,
+        status: status ?? sdk.deleteField(),
+        deal: deal?.id ?? sdk.deleteField(),
+      });
+      stampInTransaction(store, transaction, id);
+      summarise?.();
+    });
+  });
+}
+
+/** The administrator closes a post's comments, or opens them again. */
+export async function setCommentsClosed(postId: string, closed: boolean): Promise<void> {
+  return call((store) =>
+    commitWithStamp(store, postId, (batch) =>
+      batch.update(store.sdk.doc(store.db, POSTS, postId), {
+        closed: closed ? true : store.sdk.deleteField(),
+      }),
+    ),
+  );
+}
+
+/** Deletes a post with the moderation copies of its comments (at most 400: one commit). */
+export async function deletePost(id: string): Promise<void> {
+  return call(async (store) => {
+    const { sdk, db } = store;
+    const copies = await readAll(store, COMMENTS, sdk.where('postId', '==', id));
+    await commitWithStamp(store, id, (batch) => {
+      batch.delete(sdk.doc(db, POSTS, id));
+      copies.forEach((copy) => batch.delete(copy.ref));
+    });
+  });
+}

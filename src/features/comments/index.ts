@@ -1,0 +1,9 @@
+export { CommentsClosed } from './components/CommentsClosed';
+export { CommentThread } from './components/CommentThread';
+export { LazyCommentBox } from './components/lazyComments';
+export { COMMENTS, SUSPENSIONS } from './data/commentCopies';
+export { commentsClosed, isSuspendedAt, type Suspension } from './data/commenting';
+export { summariseComments, toComments } from './data/commentList';
+export { loadCommentWrites } from './store/loadCommentWrites';
+export { toSuspension } from './store/ownSuspension';
+export { heldThread, setThread, threadReading } from './store/threads';

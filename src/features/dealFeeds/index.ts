@@ -1,0 +1,1 @@
+export { LazyDealsStrip, LazyDealView } from './components/lazyDeals';

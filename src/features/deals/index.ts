@@ -1,0 +1,24 @@
+export { DealAnchor } from './components/DealAnchor';
+export { DealHistory } from './components/DealHistory';
+export { DealStatusBadge } from './components/DealStatusBadge';
+export { PostDealLink } from './components/PostDealLink';
+export { chooseDeal, type Deal, isOpenStatus, movesDealOn } from './data/deal';
+export { dealParam, isDealId } from './data/dealAddress';
+export { OPEN_DEAL_MESSAGE } from './data/dealMessage';
+export { type DealFilter, DEALS_PER_READ, withChangedDeals } from './data/dealQueries';
+export { dealStatusText } from './data/dealWords';
+export { ShownDeal } from './data/shownDeal';
+export { useDealAddress } from './hooks/useDealAddress';
+export { dealHref, leaveDeal, openedFromPage, pushDeal } from './state/dealHistory';
+export { learnDealNames } from './state/dealNames';
+export { dealWritten, onDealWritten, useKnownDeals } from './state/knownDeals';
+export {
+  type DealsAt,
+  listDealPosts,
+  listDeals,
+  readDeal,
+  readDeals,
+  readDealsAt,
+  readDealsChangedAfter,
+} from './store/dealReads';
+export { writeDealSummary } from './store/dealSummaryWrite';

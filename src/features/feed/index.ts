@@ -1,0 +1,7 @@
+export { Feed } from './components/Feed';
+export { PinnedStatus } from './components/PinnedStatus';
+export { PostCard } from './components/PostCard';
+export { type FeedModel, useFeed } from './hooks/useFeed';
+export { useFeedWrites } from './hooks/useFeedWrites';
+export { usePaging } from './hooks/usePaging';
+export { provideDealLink } from './state/dealLinkSlot';

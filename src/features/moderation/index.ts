@@ -1,0 +1,1 @@
+export { LazyModerationView } from './components/lazyModeration';

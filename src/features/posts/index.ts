@@ -1,0 +1,44 @@
+export {
+  CARD_MASK,
+  CHANGES_PER_READ,
+  changesQuery,
+  type ChangeStamp,
+  decodeChangeStamps,
+  type PostChanges,
+  type RestRead,
+} from './data/changes';
+export { cardThread, showAllLabel, THREAD_NOT_READ } from './data/commentSummary';
+export { DEAL_STATUSES, type DealStatus, isDealStatus } from './data/dealStatus';
+export {
+  type CommentedPost,
+  type FeedOps,
+  type RemovedCopies,
+  type WrittenAt,
+} from './data/feedOps';
+export {
+  type FeedAction,
+  feedReducer,
+  type FeedState,
+  initialFeedState,
+  listedPosts,
+  type Pinned,
+  pinnedOf,
+  provideChangesApplier,
+} from './data/feedReducer';
+export { type Cursor, decodePage, type PostsPage } from './data/page';
+export { isPostId, permalinkPostId, permalinkTo } from './data/permalink';
+export {
+  type Comment,
+  type CommentSummary,
+  type NewPost,
+  type Post,
+  type PostDeal,
+  type PostEdit,
+  toComment,
+  toPost,
+} from './data/post';
+export { decodeDocument, documentPost } from './data/postDecode';
+export { documentsRoot, documentUrl, FIRST_PAGE_QUERY, PAGE_SIZE } from './data/postsQuery';
+export { FeedContext, type FeedContextValue, titleIdOf, useFeedContext } from './hooks/feedContext';
+export { arrivedFirstPage, firstPageAnswer } from './store/firstPage';
+export { listPosts, postRest, readPost, restRead, restSettings } from './store/restReads';

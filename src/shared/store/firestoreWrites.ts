@@ -1,0 +1,126 @@
+import { config, splitHost } from '../config';
+import { POST_CHANGES } from '../collections';
+import { LIMITS } from '../limits';
+import { StoreError, storeErrorCode } from '../errors/storeError';
+import { retryingContention } from './contention';
+
+/**
+ * The write helper: the only module that imports Firestore Lite. It loads on the first write (or
+ * when a form is focused), so a reader never downloads it. Each feature's writes (comments, the
+ * administrator's posts, a deal's summary, moderation) run through `call`, which resolves once
+ * Firestore has committed, or rejects with a StoreError and changes nothing.
+ */
+
+// Loaded on first need, so a visitor's first page never waits for it; its types come from the loader.
+const loadSdk = () => import('firebase/firestore/lite');
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+export interface Store {
+  sdk: Sdk;
+  db: ReturnType<Sdk['getFirestore']>;
+}
+
+let storePromise: Promise<Store> | null = null;
+
+export function loadStore(): Promise<Store> {
+  if (!storePromise) {
+    storePromise = Promise.all([loadSdk(), import('./firebase')]).then(
+      ([sdk, { getFirebaseApp }]) => {
+        const db = sdk.getFirestore(getFirebaseApp());
+        if (config.firestoreEmulatorHost) {
+          const { host, port } = splitHost(config.firestoreEmulatorHost);
+          sdk.connectFirestoreEmulator(db, host, port);
+        }
+        return { sdk, db };
+      },
+    );
+    // A chunk that failed to download (offline) is tried again on the next call.
+    storePromise.catch(() => {
+      storePromise = null;
+    });
+  }
+  return storePromise;
+}
+
+/** Starts downloading the SDK ahead of a write (a form focused, the post form shown). */
+export function warmStore(): void {
+  loadStore().catch(() => {});
+}
+
+export type Transaction = Parameters<Parameters<Sdk['runTransaction']>[1]>[0];
+
+/** Stamps postChanges/{id} at the server's time inside a transaction that writes the post. */
+export function stampInTransaction({ sdk, db }: Store, transaction: Transaction, id: string): void {
+  transaction.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
+}
+
+export type Constraint = Parameters<Sdk['query']>[1];
+export type Snapshot = Awaited<ReturnType<Sdk['getDocs']>>['docs'][number];
+
+/**
+ * Every document of `collection` matching `filters`, a page of LIMITS.queryLimit at a time (the
+ * rules refuse a bigger or an offset query): the administrator's reads of a post's or an author's
+ * comment copies, and of the suspensions.
+ */
+export async function readAll(
+  { sdk, db }: Store,
+  collection: string,
+  ...filters: Constraint[]
+): Promise<Snapshot[]> {
+  const copies: Snapshot[] = [];
+  for (;;) {
+    const last = copies.at(-1);
+    const page = await sdk.getDocs(
+      sdk.query(
+        sdk.collection(db, collection),
+        ...filters,
+        sdk.orderBy(sdk.documentId()),
+        ...(last ? [sdk.startAfter(last)] : []),
+        sdk.limit(LIMITS.queryLimit),
+      ),
+    );
+    copies.push(...page.docs);
+    if (page.docs.length < LIMITS.queryLimit) return copies;
+  }
+}
+
+export type Batch = ReturnType<Sdk['writeBatch']>;
+
+/** What a batch and a transaction share: setting a document. */
+export interface DocumentWriter {
+  set(ref: ReturnType<Sdk['doc']>, data: Record<string, unknown>): unknown;
+}
+
+/**
+ * Commits a post's writes with the stamp of postChanges/{id} at the server's time, in one batch:
+ * the rules refuse a post write without it, and open pages find the change by it (features/live/state/liveChecks.ts).
+ */
+export async function commitWithStamp(
+  { sdk, db }: Store,
+  id: string,
+  write: (batch: Batch) => void,
+  onRetry?: () => void,
+): Promise<void> {
+  await retryingContention(() => {
+    const batch = sdk.writeBatch(db);
+    write(batch);
+    batch.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
+    return batch.commit();
+  }, onRetry);
+}
+
+export async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {
+  let store: Store;
+  try {
+    store = await loadStore();
+  } catch (error) {
+    throw new StoreError('unavailable', `Could not load the data module: ${String(error)}`);
+  }
+  try {
+    return await operation(store);
+  } catch (error) {
+    if (error instanceof StoreError) throw error; // already says why ('too-soon')
+    const message = error instanceof Error ? error.message : String(error);
+    throw new StoreError(storeErrorCode(error), message);
+  }
+}
