@@ -1,11 +1,12 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useExternalStore } from '../../../shared/state/externalStore';
 import { cardThread } from '../../posts';
 import type { Comment, Post } from '../../posts';
 import {
   commentsPostedHere,
   heldThread,
   readThread,
-  subscribeThreads,
+  threads,
   threadReading,
 } from '../store/threads';
 
@@ -33,9 +34,9 @@ export interface ThreadView {
  */
 export function useThread(post: Pick<Post, 'id' | 'commentCount' | 'cardComments'>): ThreadView {
   const { id } = post;
-  const held = useSyncExternalStore(subscribeThreads, () => heldThread(id));
-  const postedHere = useSyncExternalStore(subscribeThreads, () => commentsPostedHere(id));
-  const status = useSyncExternalStore(subscribeThreads, () => threadReading(id)) ?? 'idle';
+  const held = useExternalStore(threads, () => heldThread(id));
+  const postedHere = useExternalStore(threads, () => commentsPostedHere(id));
+  const status = useExternalStore(threads, () => threadReading(id)) ?? 'idle';
 
   const unknown = post.commentCount === null && held === undefined;
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
 import type { ReportReason } from '../data/commentCopies';
 import type { Suspension } from '../data/commenting';
 import type { Comment } from '../../posts';
@@ -16,14 +16,10 @@ import { loadCommentWrites } from '../store/loadCommentWrites';
  */
 const reads = new Map<string, Suspension | null>();
 const asked = new Set<string>();
-const listeners = new Set<() => void>();
 /** Reported from this page, by `reportKey()`: those buttons read 'Reported'. */
 const reported = new Set<string>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** Told when a suspension is read or a report sent (the sets above change in place). */
+const fan = createExternalStore({ reads, reported });
 
 /** The sign-in the reads are for: a new one (another account, or the same again) reads anew. */
 let readsFor: AppUser | null = null;
@@ -43,7 +39,7 @@ function ask(uid: string): void {
     .then(
       (suspension) => {
         reads.set(uid, suspension);
-        listeners.forEach((listener) => listener());
+        fan.set(fan.get());
       },
       // Not asked again until the next sign-in: every card renders this, so a retry on each
       // render would be a read per render for as long as the read fails.
@@ -53,7 +49,7 @@ function ask(uid: string): void {
 
 export function useOwnSuspension(uid: string): Suspension | null {
   ask(uid);
-  return useSyncExternalStore(subscribe, () => reads.get(uid) ?? null);
+  return useExternalStore(fan, () => reads.get(uid) ?? null);
 }
 
 /** Which comment of which post: the key of what this page reported. */
@@ -71,9 +67,9 @@ export async function reportComment(
   const writes = await loadCommentWrites();
   await writes.reportComment(postId, comment, reason, uid);
   reported.add(reportKey(postId, comment));
-  listeners.forEach((listener) => listener());
+  fan.set(fan.get());
 }
 
 export function useReported(key: string): boolean {
-  return useSyncExternalStore(subscribe, () => reported.has(key));
+  return useExternalStore(fan, () => reported.has(key));
 }

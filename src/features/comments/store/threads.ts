@@ -1,3 +1,4 @@
+import { createExternalStore } from '../../../shared/state/externalStore';
 import type { Comment } from '../../posts';
 
 /**
@@ -15,13 +16,10 @@ const held = new Map<string, Comment[]>();
 const postedHere = new Map<string, readonly Comment[]>();
 /** Reads of whole threads under way, and those that failed (reading again tries anew). */
 const reading = new Map<string, ThreadReading>();
-const listeners = new Set<() => void>();
 const NONE: readonly Comment[] = [];
-
-export function subscribeThreads(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** Told of every change to the three maps above (readers select their post's part). */
+export const threads = createExternalStore({ held, postedHere, reading });
+const told = () => threads.set(threads.get());
 
 /** The post's whole thread, oldest first, if this page holds it. */
 export function heldThread(id: string): Comment[] | undefined {
@@ -53,7 +51,7 @@ export function setThread(
   else postedHere.delete(id);
   if (read) reading.set(id, read);
   else reading.delete(id);
-  listeners.forEach((listener) => listener());
+  told();
 }
 
 /** Reads the post's whole thread (one read), unless that read is under way. */
@@ -71,5 +69,5 @@ export function forgetThreads(): void {
   held.clear();
   postedHere.clear();
   reading.clear();
-  listeners.forEach((listener) => listener());
+  told();
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
 import type { Deal } from '../data/deal';
 import { listDeals } from '../store/dealReads';
 
@@ -6,8 +7,8 @@ import { listDeals } from '../store/dealReads';
 // after this page saves a post in a deal, which may have created the deal or moved it on.
 let known: Promise<Deal[]> | null = null;
 
-type DealWrittenListener = (id: string) => void;
-const listeners = new Set<DealWrittenListener>();
+/** The last deal this page wrote (a new object each time, so every write is told). */
+const written = createExternalStore<{ id: string } | null>(null);
 
 function readKnownDeals(): Promise<Deal[]> {
   if (!known) {
@@ -26,15 +27,15 @@ function readKnownDeals(): Promise<Deal[]> {
  */
 export function dealWritten(id: string): void {
   known = null;
-  for (const listener of listeners) listener(id);
+  written.set({ id });
 }
 
 /** Calls `listener` with each deal this page writes; returns the function that stops it. */
-export function onDealWritten(listener: DealWrittenListener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+export function onDealWritten(listener: (id: string) => void): () => void {
+  return written.subscribe(() => {
+    const deal = written.get();
+    if (deal) listener(deal.id);
+  });
 }
 
 /**
@@ -43,8 +44,7 @@ export function onDealWritten(listener: DealWrittenListener): () => void {
  */
 export function useKnownDeals(): Deal[] {
   const [deals, setDeals] = useState<Deal[]>([]);
-  const [version, setVersion] = useState(0);
-  useEffect(() => onDealWritten(() => setVersion((count) => count + 1)), []);
+  const lastWritten = useExternalStore(written);
   useEffect(() => {
     let current = true;
     readKnownDeals().then(
@@ -56,6 +56,6 @@ export function useKnownDeals(): Deal[] {
     return () => {
       current = false;
     };
-  }, [version]);
+  }, [lastWritten]);
   return deals;
 }

@@ -1,17 +1,16 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
 
 /** What a card shows for its deal: a link to the deal's feed, or nothing while it cannot. */
 export type DealLinkRender = (dealId: string) => ReactNode;
 
 // Filled by the deals chunk once the strip has loaded it (after the first paint). A card never
 // loads that chunk itself: on the first render it would compete with the first page's paint.
-let render: DealLinkRender | undefined;
-const listeners = new Set<() => void>();
+const dealLink = createExternalStore<DealLinkRender | undefined>(undefined);
 
 /** Gives every card its deal link (src/features/deals/components/PostDealLink.tsx), now and from then on. */
 export function provideDealLink(next: DealLinkRender): void {
-  render = next;
-  for (const listener of listeners) listener();
+  dealLink.set(next);
 }
 
 /**
@@ -19,10 +18,5 @@ export function provideDealLink(next: DealLinkRender): void {
  * when it comes, not the card around it.
  */
 export function DealLinkSlot({ dealId }: { dealId: string }): ReactNode {
-  return useSyncExternalStore(subscribe, () => render)?.(dealId);
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return useExternalStore(dealLink)?.(dealId);
 }

@@ -1,3 +1,4 @@
+import { createExternalStore } from '../../../shared/state/externalStore';
 import { applyChanges } from '../data/applyChanges';
 import type { PostChanges } from '../../posts';
 import { provideChangesApplier } from '../../posts';
@@ -30,7 +31,8 @@ export interface LiveChecksOptions {
 /** What a check began at `startedAt` (performance.now()) reports; every change it found. */
 type ChangesListener = (changes: PostChanges, startedAt: number) => void;
 
-const listeners = new Set<ChangesListener>();
+/** The last check's finds (a new object each check, so every one is told). */
+const lastCheck = createExternalStore<{ changes: PostChanges; startedAt: number } | null>(null);
 
 // The feed's reducer applies what the checks report with this (it stays out of the first load).
 provideChangesApplier(applyChanges);
@@ -54,8 +56,10 @@ export function changesNotWrittenHere(
  * the page follows the one schedule and its reads. Returns the function that stops telling it.
  */
 export function listenToChanges(listener: ChangesListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return lastCheck.subscribe(() => {
+    const check = lastCheck.get();
+    if (check) listener(check.changes, check.startedAt);
+  });
 }
 
 /**
@@ -94,7 +98,7 @@ export function startLiveChecks({ since, writtenAt, onChanges }: LiveChecksOptio
       failures = 0;
       if (!stopped) {
         onChanges(changesNotWrittenHere(changes, writtenAt, startedAt));
-        for (const listener of listeners) listener(changes, startedAt);
+        lastCheck.set({ changes, startedAt });
       }
     } catch (error) {
       failures += 1;

@@ -1,19 +1,19 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useExternalStore } from '../../../shared/state/externalStore';
 import type { AppUser } from '../data/permissions';
 import {
-  getUser,
   loadAuth,
   resumeSession,
+  session,
   signInWithEmulatorAccount,
   signInWithGoogle,
   signOut,
-  subscribe,
 } from '../state/session';
 
 /** The signed-in user (null when signed out), following auth-state changes. */
 export function useSession(): AppUser | null {
   useEffect(resumeSession, []);
-  return useSyncExternalStore(subscribe, getUser, getUser);
+  return useExternalStore(session);
 }
 
 const SIGN_IN = {

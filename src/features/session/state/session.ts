@@ -1,3 +1,4 @@
+import { createExternalStore, type ExternalStore } from '../../../shared/state/externalStore';
 import type * as AuthApi from '../store/auth';
 import type { AppUser } from '../data/permissions';
 
@@ -8,19 +9,12 @@ import type { AppUser } from '../data/permissions';
  */
 const SIGNED_IN_MARKER = 'feed.signedIn';
 
-type Listener = () => void;
-
-let currentUser: AppUser | null = null;
+/** The signed-in account, null when signed out (or before Auth has said). */
+export const session: ExternalStore<AppUser | null> = createExternalStore<AppUser | null>(null);
 let authPromise: Promise<typeof AuthApi> | null = null;
-const listeners = new Set<Listener>();
-
-export function subscribe(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 export function getUser(): AppUser | null {
-  return currentUser;
+  return session.get();
 }
 
 /** Loads the auth module once and starts following the identity provider's auth state. */
@@ -28,9 +22,8 @@ export function loadAuth(): Promise<typeof AuthApi> {
   if (!authPromise) {
     authPromise = import('../store/auth').then((api) => {
       api.watchUser((user) => {
-        currentUser = user;
         remember(user !== null);
-        listeners.forEach((listener) => listener());
+        session.set(user);
       });
       return api;
     });
