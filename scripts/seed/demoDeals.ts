@@ -1,7 +1,7 @@
 import { dealAfterPost, dealIdFor, type Deal } from '../../src/data/deal';
 import type { DealStatus } from '../../src/data/dealStatus';
 import { LIMITS } from '../../src/data/limits';
-import type { DemoPost } from './demoPosts';
+import type { DemoPost } from './demoPost';
 
 /**
  * The demo deals (issue 23): a player's name, and the demo posts that tell his story, written
