@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findEngineJar, findJava, startEngine } from '../../scripts/lib/firestoreEngine';
-import type { ManagedProcess } from '../../scripts/lib/processes';
+import { assertPortFree, freePort, type ManagedProcess } from '../../scripts/lib/processes';
 
 function place(root: string, path: string): string {
   const file = join(root, path);
@@ -91,7 +91,9 @@ describe('findJava', () => {
 describe('startEngine', () => {
   it('hands the engine over as soon as it is spawned: stopped while it starts, none is left', async () => {
     let spawned: ManagedProcess | undefined;
+    const port = await freePort();
     const starting = startEngine({
+      port,
       projectId: 'demo-engine-spawn',
       // As `npm run dev` does when Ctrl-C comes before the engine answers.
       onSpawn: (process) => {
@@ -100,8 +102,13 @@ describe('startEngine', () => {
       },
     });
     await expect(starting).rejects.toThrow(/exited|stopped/);
-    expect(spawned).toBeDefined();
-    const exit = await spawned?.exited;
-    expect(exit).toBeDefined();
+    const pid = spawned?.child.pid;
+    if (!spawned || pid === undefined) throw new Error('startEngine never spawned the engine');
+    const exit = await spawned.exited;
+    // Ended by the stop (SIGTERM, or the JVM's 128 + 15 for it), not run to a clean exit.
+    expect(exit.signal === 'SIGTERM' || exit.code === 143, JSON.stringify(exit)).toBe(true);
+    // Nothing of its process group is still running, and its port is free for the next start.
+    expect(() => process.kill(-pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    await expect(assertPortFree('127.0.0.1', port, 'the stopped engine')).resolves.toBeUndefined();
   });
 });
