@@ -43,7 +43,7 @@ test.describe('accessibility', () => {
       await openPermalink(page, (await storedPostIds())[75]);
       await signIn(page);
       await publishElsewhere('A post for the new-posts button');
-      // The interval: a visible page checks at least every 30 seconds.
+      // A visible page checks at least every 30 seconds, so news reaches it while it is read.
       await fastForwardUntil(page, 30_000, (timeout) =>
         expect(page.getByRole('button', { name: '1 new post' })).toBeVisible({ timeout }),
       );

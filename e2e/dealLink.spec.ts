@@ -13,12 +13,12 @@ import { describeFindings, scanPage } from './support/axe';
 import { dealsStrip, dealLinks, expectDealFeed, seededDeals, windowScrollY } from './support/deals';
 
 /**
- * From a post to its deal's story (issue 33): a card of a deal names it beside its status badge, a
+ * From a post to its deal's story: a card of a deal names it beside its status badge, a
  * link to the deal's feed; Back returns to the card where it was on screen.
  */
 
 const DEALS = seededDeals(DEMO_POSTS);
-/** How far the card may be from where it was after Back (the issue's 40 px). */
+/** How far the card may be from where it was after Back (40 px: still where the eye left it). */
 const SAME_PLACE_PX = 40;
 const THEMES: ('dark' | 'light')[] = ['dark', 'light'];
 

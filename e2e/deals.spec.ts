@@ -29,12 +29,12 @@ import {
 } from './support/deals';
 
 /**
- * Following a deal (issue 23) in the browser: the administrator starts one and moves it on, another
+ * Following a deal in the browser: the administrator starts one and moves it on, another
  * browser's strip follows, a deal's own feed at /?deal=<id> with its status history, Back to the
  * full feed where it was, the strip's filters, the strip on a phone, and axe on what is new.
  */
 
-/** How often an open page checks for changes (src/features/live/state/liveChecks.ts, the issue's 30 s). */
+/** How often an open page checks for changes (src/features/live/state/liveChecks.ts: 30 s). */
 const CHECK_EVERY_MS = 30_000;
 /** The seeded deals, most recently changed first. */
 const DEALS = seededDeals(DEMO_POSTS);
@@ -192,7 +192,8 @@ test.describe('following a deal', () => {
   }) => {
     const done = DEALS.filter((deal) => deal.status === 'Done deal');
     const open = DEALS.filter((deal) => deal.open);
-    // The seed's promise (issue 23): two done, one collapsed, the rest open.
+    // The seed's promise, so every state of a deal can be seen: two done, one collapsed, the rest
+    // open.
     expect(done).toHaveLength(2);
     expect(DEALS.filter((deal) => deal.status === 'Collapsed')).toHaveLength(1);
     expect(open).toHaveLength(DEALS.length - 3);

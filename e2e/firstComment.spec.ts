@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { FAN_EMAIL, article, openFeed, openPostForm, signInAs, signInAsAdmin } from './support/app';
 
 /**
- * On Google's Firestore engine (issue 30): a post the administrator has just written, with no
+ * On Google's Firestore engine, the one production runs: a post the administrator has just written, with no
  * comment yet, takes a fan's first comment, and an emoji-only one at that; blank-only text is not
  * stored. (Our earlier engine allowed the first comment where Google's refused it.)
  */

@@ -20,7 +20,7 @@ import {
 } from './support/moderation';
 
 /**
- * A comment section a club can police (issue 22), as people use it in the browser: a fan reports,
+ * A comment section a club can police, as people use it in the browser: a fan reports,
  * the administrator moderates across posts (loaded or not), suspends and lifts; closed posts and
  * the comment cap say why there is no comment box.
  */

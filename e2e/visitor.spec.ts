@@ -45,22 +45,16 @@ test.describe('a visitor', () => {
     const search = searchBox(page);
     await expect(search).toHaveAttribute('placeholder', 'Search posts...');
 
-    const loaded = DEMO_POSTS.slice(0, PAGE_SIZE);
-    // A player named in some posts, typed in a different case than he is written.
-    const query = 'qUIROGA';
-    const matching = loaded.filter((post) =>
-      [post.title, post.content, post.status ?? ''].some((field) =>
-        field.toLowerCase().includes(query.toLowerCase()),
-      ),
+    // A player named in two of the first page's demo posts (the 9th and the 33rd newest) and in
+    // later ones not yet loaded, typed in a different case than he is written.
+    await search.fill('qUIROGA');
+    await expect(articles(page)).toHaveCount(2);
+    await expect(postAt(page, 0)).toHaveAccessibleName(
+      'Northbridge agree £19m fee for Tomás Quiroga',
     );
-    expect(matching.length).toBeGreaterThan(0);
-    expect(matching.length).toBeLessThan(PAGE_SIZE);
-
-    await search.fill(query);
-    await expect(articles(page)).toHaveCount(matching.length);
-    for (const [index, post] of matching.entries()) {
-      await expect(postAt(page, index)).toHaveAccessibleName(post.title);
-    }
+    await expect(postAt(page, 1)).toHaveAccessibleName(
+      'Northbridge agree £52m fee for Tomás Quiroga',
+    );
 
     await search.fill('no such transfer anywhere');
     await expect(articles(page)).toHaveCount(0);

@@ -1,7 +1,9 @@
 /**
- * `npm run dev`: the whole app on this machine, offline. Starts the Firebase Auth emulator,
- * Google's Firestore emulator behind the gate (enforcing firestore.rules, reloaded on change, and
- * firestore.indexes.json), seeds demo posts into an empty store, then Vite. Ctrl-C stops every
+ * `npm run dev`: the whole app on this machine, offline. Starts Google's Firestore emulator, which
+ * first compiles firestore.rules (rules with errors stop the run there, each error as
+ * `firestore.rules:LINE:COL: …`), behind the gate (enforcing those rules, reloaded on change, and
+ * firestore.indexes.json); then the Firebase Auth emulator and Vite, and seeds demo posts into an
+ * empty store. Ctrl-C stops every
  * child and exports the data to .emulator-data, which the next run imports (devData.ts).
  */
 import { join, resolve } from 'node:path';
@@ -10,6 +12,7 @@ import { APP_ENV_DEFAULTS } from './lib/appEnv';
 import { latestExport, saveExport, watchRules } from './lib/devData';
 import { parseHostPort, startAuthEmulator, startFirestore, type Firestore } from './lib/emulators';
 import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes';
+import { RulesBroken } from './lib/rulesCheck';
 import { seedIfEmpty } from './seed/seed';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -32,8 +35,32 @@ async function main(): Promise<void> {
   await assertPortFree(auth.host, auth.port, 'Auth emulator');
 
   const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
-  // All three start at once. The feed needs only Firestore and Vite, so it is announced as soon as
-  // they are up; the Auth emulator (firebase-tools, the slowest to start) follows for sign-in.
+  // Firestore first, alone: it compiles firestore.rules before anything else starts, so rules that
+  // do not compile end the run with their errors as its first lines (RulesBroken), not with a
+  // failed query once everything is up. What the engine says meanwhile is held until it is up:
+  // a failed start carries its own account.
+  const heldLines: string[] = [];
+  let firestoreUp = false;
+  store = await startFirestore({
+    ...firestore,
+    projectId,
+    rulesPath: RULES_PATH,
+    importData: latestExport(DATA_DIR) ?? undefined,
+    // Tracked from its spawn: Ctrl-C while it starts stops it too (it is in a process group of its
+    // own, which the terminal's Ctrl-C does not reach). The gate is this process's own server.
+    onSpawn: track,
+    onLine: (line) => {
+      // The engine's start-up banner and per-connection notes are noise here.
+      if (!/SEVERE|Exception|error/i.test(line)) return;
+      if (firestoreUp) prefix('firestore')(line);
+      else heldLines.push(line);
+    },
+  });
+  firestoreUp = true;
+  heldLines.forEach(prefix('firestore'));
+
+  // The rest start at once. The feed needs only Firestore and Vite, so it is announced as soon as
+  // Vite is up; the Auth emulator (firebase-tools, the slowest to start) follows for sign-in.
   const authReady = startAuthEmulator({
     ...auth,
     projectId,
@@ -54,19 +81,6 @@ async function main(): Promise<void> {
       onLine: prefix('vite'),
     }),
   );
-  store = await startFirestore({
-    ...firestore,
-    projectId,
-    rulesPath: RULES_PATH,
-    importData: latestExport(DATA_DIR) ?? undefined,
-    // Tracked from its spawn: Ctrl-C while it starts stops it too (it is in a process group of its
-    // own, which the terminal's Ctrl-C does not reach). The gate is this process's own server.
-    onSpawn: track,
-    onLine: (line) => {
-      // The engine's start-up banner and per-connection notes are noise here.
-      if (/SEVERE|Exception|error/i.test(line)) prefix('firestore')(line);
-    },
-  });
   watchRules(RULES_PATH, store.url, projectId, prefix('firestore'));
   // The engine answers only once its import is loaded, so this sees all of it.
   const seeded = await seedIfEmpty({ firestoreUrl: store.url, projectId });
@@ -123,6 +137,9 @@ process.on('SIGTERM', () => void shutdown(0));
 
 main().catch(async (error: unknown) => {
   if (stopping) return; // Ctrl-C while starting: what was starting fails as it is stopped
-  console.error(`\nnpm run dev: ${error instanceof Error ? error.message : String(error)}`);
+  // Broken rules: the compiler's `firestore.rules:LINE:COL: …` lines alone, for the eye and the
+  // editor's jump-to-line.
+  if (error instanceof RulesBroken) console.error(error.message);
+  else console.error(`\nnpm run dev: ${error instanceof Error ? error.message : String(error)}`);
   await shutdown(1);
 });

@@ -3,7 +3,8 @@
  * live, counted as Firestore bills them (a query: one read per document returned, at least one; a
  * batchGet: one per document asked for), in 10 minutes of the page's time, against the local
  * emulators. Scenarios: nothing changing; a post and 20 comments added meanwhile; a hidden tab;
- * a hidden tab following a deal, and five such tabs of one browser (issue 31);
+ * a hidden tab following a deal, and five such tabs of one browser (what following costs a fan who
+ * leaves the site open);
  * a tab shown and hidden every 2 seconds (the checks' least gap is what bounds it); the
  * administrator's moderation view open with nothing changing; and a deal's own feed open, the deals
  * strip above it, with nothing changing; and deadline day (the feed of scripts/seed/deadlineDay.ts:
@@ -28,9 +29,12 @@ import { signInAs } from './accountChooser';
 import { withBrowser } from './web/browser';
 import { report } from './web/report';
 
-/** The issue's budget for a visible tab with nothing changing. */
+/** The most reads a visible tab may make with nothing changing, so an idle fan costs little. */
 const VISIBLE_BUDGET = 300;
-/** Issue 31's budget for a hidden browser (any number of tabs) following deals, nothing changing. */
+/**
+ * The most reads a hidden browser (any number of tabs) following deals may make with nothing
+ * changing: following must stay cheap for a fan who leaves tabs open.
+ */
 const HIDDEN_FOLLOWING_BUDGET = 40;
 const DEADLINE_DAY_SIGNING = { title: 'Deadline-day signing', content: 'Signed and sealed.' };
 
@@ -71,7 +75,8 @@ async function demoScenarios(chromium: Browser, url: string): Promise<void> {
     });
   });
   await scenario(chromium, url, 'hidden', hiddenForTheSpan, { limit: 0 });
-  // Issue 31: a followed deal, every tab hidden: one tab checks the deals' change stamps every
+  // A followed deal, every tab hidden (notifications must still come): one tab checks the deals'
+  // change stamps every
   // 90 s (src/features/follow/state/followChecks.ts), one read each with nothing changing.
   const following = { prepare: followFirstDeal, limit: HIDDEN_FOLLOWING_BUDGET };
   await scenario(chromium, url, 'hidden-with-follows', hiddenForTheSpan, following);
@@ -86,7 +91,7 @@ async function demoScenarios(chromium: Browser, url: string): Promise<void> {
     ...visible,
     prepare: openModeration,
   });
-  // A deal's own feed open (issue 23), the strip above it: both ride on the feed's check (a
+  // A deal's own feed open, the strip above it: both ride on the feed's check (a
   // deal is read again only when a changed post moves it on), so an idle hour costs the same.
   await scenario(chromium, url, 'deal-feed-idle', passTheSpan, { ...visible, prepare: openDeal });
   await scenario(

@@ -4,10 +4,10 @@
  * engine holds the data in memory meanwhile, so a kill (or a crash) loses what was written since
  * the start.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { Firestore } from './emulators';
-import { ownerClient } from './ownerClient';
+import { RulesBroken, displayPath, loadRulesFile } from './rulesCheck';
 
 /** The export Google's emulator writes: <dir>/firestore_export_<time>/<same>.overall_export_metadata. */
 const EXPORT = /^firestore_export_\d+$/;
@@ -42,7 +42,7 @@ function exportsIn(dir: string): string[] {
 /**
  * Loads firestore.rules into the running engine whenever the file changes, as firebase-tools does
  * (Google's emulator reads --rules once). A rules file with an error is refused by the engine and
- * reported, and the previous rules stay.
+ * reported, each error as `firestore.rules:LINE:COL: …`, and the previous rules stay.
  */
 export function watchRules(
   rulesPath: string,
@@ -51,13 +51,17 @@ export function watchRules(
   log: (line: string) => void,
 ): void {
   let timer: NodeJS.Timeout | undefined;
+  const file = displayPath(rulesPath);
   const reload = () => {
-    ownerClient(firestoreUrl, projectId)
-      .setRules(readFileSync(rulesPath, 'utf8'))
-      .then(
-        () => log('firestore.rules reloaded.'),
-        (error: unknown) => log(`firestore.rules not loaded: ${String(error)}`),
-      );
+    loadRulesFile(firestoreUrl, projectId, rulesPath).then(
+      () => log(`${file} reloaded.`),
+      (error: unknown) => {
+        if (!(error instanceof RulesBroken)) return log(`${file} not loaded: ${String(error)}`);
+        // The compiler's lines as they are, for the editor's jump-to-line.
+        log(`${file} not loaded, the rules before it stay in force:`);
+        for (const line of error.message.split('\n')) log(line);
+      },
+    );
   };
   // Editors write a file in several steps: load once it has settled.
   watch(rulesPath, () => {

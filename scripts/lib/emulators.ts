@@ -3,6 +3,7 @@ import { startFirebaseEmulators } from './firebaseTools';
 import { startEngine } from './firestoreEngine';
 import { startGate } from './gate/server';
 import { assertPortFree, type ManagedProcess } from './processes';
+import { loadRulesFile } from './rulesCheck';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The composite indexes the app's queries need; the gate refuses queries they cannot serve. */
@@ -58,7 +59,8 @@ export interface Firestore extends ManagedProcess {
 
 /**
  * The Firestore of dev, tests and benches: Google's emulator (firestoreEngine.ts) with the gate in
- * front of it at host:port (gate/server.ts). stop() closes both.
+ * front of it at host:port (gate/server.ts). stop() closes both. Rules that do not compile end the
+ * start before the gate opens, with RulesBroken (rulesCheck.ts) naming each error's line.
  */
 export async function startFirestore(options: FirestoreOptions): Promise<Firestore> {
   await assertPortFree(options.host, options.port, 'Firestore emulator');
@@ -76,6 +78,9 @@ export async function startFirestore(options: FirestoreOptions): Promise<Firesto
   });
   let gate;
   try {
+    // Compiled before the gate opens: rules that do not compile stop here, with their errors
+    // (RulesBroken), where the engine itself would refuse every request later without saying why.
+    if (options.rulesPath) await loadRulesFile(engine.url, options.projectId, options.rulesPath);
     gate = await startGate({
       host: options.host,
       port: options.port,

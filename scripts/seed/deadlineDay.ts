@@ -1,8 +1,8 @@
 import { buildDemoPosts, commentDate, type DemoComment, type DemoPost } from './demoPosts';
 
 /**
- * Deadline day (the issue 'a feed that stays as light with 3,500 comments on its first page as
- * with 30'): the 84 demo posts, the same titles, pictures, deals and dates, but the 35 newest (the
+ * Deadline day, to show that a feed stays as light with 3,500 comments on its first page as with
+ * 30: the 84 demo posts, the same titles, pictures, deals and dates, but the 35 newest (the
  * first page) carry long threads, from 400 comments (the rules' most) down to 3: 3,556 in all, from
  * 300 fans, 60 to 220 characters each. The older posts keep the demo's comments. Deterministic: the
  * same `now` gives the same posts, comment for comment.

@@ -1,10 +1,11 @@
 import { dealAfterPost, dealIdFor, type Deal } from '../../src/features/deals/data/deal';
 import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
-import type { DemoPost } from './demoPosts';
+import type { DemoPost } from './demoPost';
 
 /**
- * The demo deals (issue 23): a player's name, and the demo posts that tell his story, written
+ * The demo deals, so a fresh clone shows the deals strip and a deal's story: a player's name, and
+ * the demo posts that tell his story, written
  * oldest first as post index (0 is the newest post) → status there (null: none). They span the
  * three pages (a first post on the oldest page has no status: that page predates statuses) and
  * end in different states: one collapsed, two done, the others open; one repeats a status, which

@@ -1,30 +1,14 @@
-import type { DealStatus } from '../../src/features/posts/data/dealStatus';
-import { demoDealAt } from './demoDeals';
-
 /**
  * Demo transfer news for a fictional club, generated deterministically so every fresh clone shows
  * the same feed: enough posts for three pages, spread over weeks, some with pictures (served from
  * public/images), some with 'Read more' links, some with fans' comments and most with a deal status.
  * A few deals each tell one player's story over several posts across the three pages (demoDeals.ts).
  */
-export interface DemoComment {
-  user: string;
-  text: string;
-  date: string;
-}
+import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import { demoDealAt } from './demoDeals';
+import type { DemoComment, DemoPost } from './demoPost';
 
-export interface DemoPost {
-  title: string;
-  content: string;
-  imageUrl: string;
-  link: string;
-  comments: DemoComment[];
-  created: number;
-  /** Absent on posts without one, as on every post written before the field existed. */
-  status?: DealStatus;
-  /** The id of the deal the post belongs to (deals/{id}); absent on most. */
-  deal?: string;
-}
+export type { DemoComment, DemoPost } from './demoPost';
 
 export const DEMO_POST_COUNT = 84;
 export const DEMO_IMAGES = [

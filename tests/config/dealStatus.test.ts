@@ -16,7 +16,7 @@ describe('the deal statuses', () => {
     expect(statusesInRules()).toEqual([...DEAL_STATUSES]);
   });
 
-  it('are the issue’s seven, so the select and the rules offer the same words', () => {
+  it('are the seven of a transfer’s course, so the select and the rules offer the same words', () => {
     expect(DEAL_STATUSES).toEqual([
       'Rumour',
       'Talks',

@@ -8,6 +8,9 @@ import { LIMITS } from '../../src/shared/limits';
 
 const NOW = Date.UTC(2026, 10, 1, 12);
 
+/** UTF-8 bytes, as the rules' byte limits count them. */
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
 describe('demo posts', () => {
   const posts = buildDemoPosts(NOW);
 
@@ -25,16 +28,23 @@ describe('demo posts', () => {
     expect(NOW - created[created.length - 1]).toBeGreaterThan(4 * 7 * 24 * 3_600_000);
   });
 
-  it('have the shapes the rules accept', () => {
+  it('stay within every limit the rules set (LIMITS)', () => {
     for (const post of posts) {
       expect(post.title.trim().length).toBeGreaterThan(0);
-      expect(post.title.length).toBeLessThanOrEqual(200);
+      expect(post.title.length).toBeLessThanOrEqual(LIMITS.titleChars);
+      expect(bytes(post.title)).toBeLessThanOrEqual(LIMITS.titleBytes);
       expect(post.content.trim().length).toBeGreaterThan(0);
+      expect(post.content.length).toBeLessThanOrEqual(LIMITS.contentChars);
+      expect(bytes(post.content)).toBeLessThanOrEqual(LIMITS.contentBytes);
+      expect(post.comments.length).toBeLessThanOrEqual(LIMITS.commentsPerPost);
       for (const comment of post.comments) {
-        expect(comment.text.length).toBeLessThanOrEqual(1000);
-        expect(comment.date.length).toBeLessThanOrEqual(64);
+        expect(comment.text.length).toBeLessThanOrEqual(LIMITS.commentChars);
+        expect(bytes(comment.text)).toBeLessThanOrEqual(LIMITS.commentBytes);
+        expect(bytes(comment.date)).toBeLessThanOrEqual(LIMITS.commentDateBytes);
+        expect(bytes(comment.user)).toBeLessThanOrEqual(LIMITS.emailBytes);
         expect(comment.user).toMatch(/@/);
       }
+      expect(bytes(post.link)).toBeLessThanOrEqual(LIMITS.urlBytes);
       expect(post.link === '' || /^https:\/\/\S+$/.test(post.link)).toBe(true);
     }
   });
@@ -151,7 +161,7 @@ describe('demo deals', () => {
     expect(posts[0].status).toBeDefined();
   });
 
-  it('keep at most the rules’ 100 steps when the benchmarks repeat the demo posts', () => {
+  it('keep at most the rules’ history steps (LIMITS) when the benchmarks repeat the demo posts', () => {
     const many = Array.from({ length: 30 }, (_, batch) =>
       buildDemoPosts(NOW - batch * 1_700 * 3_600_000),
     ).flat();

@@ -2,11 +2,11 @@
  * What `npm run dev` keeps between runs: Ctrl-C exports through Google's emulator's export
  * endpoint, the next start imports the newest export before it answers. A real engine each time.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { latestExport, saveExport } from '../../scripts/lib/devData';
+import { latestExport, saveExport, watchRules } from '../../scripts/lib/devData';
 import { startFirestore, type Firestore } from '../../scripts/lib/emulators';
 import { ownerClient, toFields } from '../../scripts/lib/ownerClient';
 import { freePort } from '../../scripts/lib/processes';
@@ -48,5 +48,33 @@ describe('dev data', () => {
     const second = await start(latestExport(dir) ?? undefined);
     const post = await ownerClient(second.url, PROJECT).get('posts/a');
     expect(post?.fields).toEqual({ title: { stringValue: 'kept twice' } });
+  });
+});
+
+describe('firestore.rules edited while dev runs', () => {
+  it('reports rules that do not compile at their line, and reloads them once fixed', async () => {
+    const rules = readFileSync('firestore.rules', 'utf8');
+    const path = join(mkdtempSync(join(tmpdir(), 'transfer-feed-dev-rules-')), 'firestore.rules');
+    writeFileSync(path, rules);
+    const store = await start();
+    const lines: string[] = [];
+    watchRules(path, store.url, PROJECT, (line) => lines.push(line));
+
+    // An `allow` outside any match, as the first line of the service.
+    const lined = rules.split('\n');
+    const service = lined.findIndex((line) => line.startsWith('service cloud.firestore {')) + 2;
+    writeFileSync(
+      path,
+      [...lined.slice(0, service - 1), '  allow read: if true;', ...lined.slice(service - 1)].join(
+        '\n',
+      ),
+    );
+    await expect
+      .poll(() => lines, { timeout: 20_000 })
+      .toContain(`${path}:${service}:3: Unexpected 'allow'.`);
+    expect(lines[0]).toBe(`${path} not loaded, the rules before it stay in force:`);
+
+    writeFileSync(path, rules);
+    await expect.poll(() => lines.at(-1), { timeout: 20_000 }).toBe(`${path} reloaded.`);
   });
 });

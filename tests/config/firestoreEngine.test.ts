@@ -7,8 +7,14 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findEngineJar, findJava, startEngine } from '../../scripts/lib/firestoreEngine';
-import type { ManagedProcess } from '../../scripts/lib/processes';
+import {
+  EngineMissing,
+  ensureEngineJar,
+  findEngineJar,
+  findJava,
+  startEngine,
+} from '../../scripts/lib/firestoreEngine';
+import { assertPortFree, freePort, type ManagedProcess } from '../../scripts/lib/processes';
 
 function place(root: string, path: string): string {
   const file = join(root, path);
@@ -76,6 +82,94 @@ describe('findEngineJar', () => {
   });
 });
 
+describe("ensureEngineJar: a fresh machine's first start", () => {
+  /** The name `firebase setup:emulators:firestore` gives the jar it downloads. */
+  const DOWNLOADED = 'cloud-firestore-emulator-v1.22.0.jar';
+  /** This machine's search, without the Google Cloud CLI this machine itself may have. */
+  const find = (env: NodeJS.ProcessEnv) => findEngineJar(env, []);
+  const TODAY =
+    /^Google's Cloud Firestore emulator was not found: install .*setup:emulators:firestore`\.$/;
+
+  function run(m: ReturnType<typeof machine>, download: (env: NodeJS.ProcessEnv) => Promise<void>) {
+    const lines: string[] = [];
+    const downloads: NodeJS.ProcessEnv[] = [];
+    const jar = ensureEngineJar(m.env, {
+      find,
+      download: async (env) => {
+        downloads.push(env);
+        await download(env);
+      },
+      log: (line) => lines.push(line),
+    });
+    return { jar, lines, downloads };
+  }
+
+  it('downloads the jar with firebase-tools when there is none, says so in one line, and uses it', async () => {
+    const m = machine({});
+    const cache = join(m.env.HOME, '.cache/firebase/emulators');
+    const started = run(m, async (env) => {
+      // What firebase-tools does: the jar, under its own name, in its cache.
+      place(env.HOME ?? '', `.cache/firebase/emulators/${DOWNLOADED}`);
+    });
+    await expect(started.jar).resolves.toBe(join(cache, DOWNLOADED));
+    expect(started.downloads).toHaveLength(1);
+    expect(started.lines).toHaveLength(1);
+    expect(started.lines[0]).toContain('firebase setup:emulators:firestore');
+    expect(started.lines[0]).toContain(cache);
+    expect(started.lines[0]).not.toContain('\n');
+  });
+
+  it("into FIREBASE_EMULATORS_PATH when set, as firebase-tools' own cache", async () => {
+    const m = machine({});
+    const elsewhere = join(m.root, 'emulators');
+    const env = { ...m.env, FIREBASE_EMULATORS_PATH: elsewhere };
+    const jar = ensureEngineJar(env, {
+      find,
+      download: async () => void place(elsewhere, DOWNLOADED),
+      log: () => undefined,
+    });
+    await expect(jar).resolves.toBe(join(elsewhere, DOWNLOADED));
+  });
+
+  it("offline: the download fails, and the one-line message is today's, naming what to install", async () => {
+    const m = machine({});
+    const started = run(m, () => Promise.reject(new Error('Failed to make request to …')));
+    const error = await started.jar.catch((error: unknown) => error);
+    expect(error).toBeInstanceOf(EngineMissing);
+    expect(String((error as Error).message)).toMatch(TODAY);
+    expect((error as Error).message).not.toContain('Failed to make request');
+    expect(started.downloads).toHaveLength(1);
+    expect(started.lines).toHaveLength(1);
+  });
+
+  it('downloads nothing when the jar is there', async () => {
+    const m = machine({ cache: ['cloud-firestore-emulator-v1.19.9.jar'] });
+    const started = run(m, () => Promise.reject(new Error('not to be called')));
+    await expect(started.jar).resolves.toBe(
+      join(m.env.HOME, '.cache/firebase/emulators/cloud-firestore-emulator-v1.19.9.jar'),
+    );
+    expect(started.downloads).toEqual([]);
+    expect(started.lines).toEqual([]);
+  });
+
+  it('downloads nothing when told which jar to use, or to skip what is installed', async () => {
+    const m = machine({});
+    for (const env of [
+      { ...m.env, FIRESTORE_EMULATOR_BINARY_PATH: join(m.root, 'gone.jar') },
+      { ...m.env, FIRESTORE_EMULATOR_SKIP_INSTALLED: 'true' },
+    ]) {
+      const downloads: unknown[] = [];
+      const jar = ensureEngineJar(env, {
+        find,
+        download: async (env) => void downloads.push(env),
+        log: () => undefined,
+      });
+      await expect(jar).rejects.toBeInstanceOf(EngineMissing);
+      expect(downloads).toEqual([]);
+    }
+  });
+});
+
 describe('findJava', () => {
   it('names what to install when there is no Java', () => {
     expect(() => findJava({ JAVA: '/nonexistent/java' })).toThrow(
@@ -91,7 +185,9 @@ describe('findJava', () => {
 describe('startEngine', () => {
   it('hands the engine over as soon as it is spawned: stopped while it starts, none is left', async () => {
     let spawned: ManagedProcess | undefined;
+    const port = await freePort();
     const starting = startEngine({
+      port,
       projectId: 'demo-engine-spawn',
       // As `npm run dev` does when Ctrl-C comes before the engine answers.
       onSpawn: (process) => {
@@ -100,8 +196,13 @@ describe('startEngine', () => {
       },
     });
     await expect(starting).rejects.toThrow(/exited|stopped/);
-    expect(spawned).toBeDefined();
-    const exit = await spawned?.exited;
-    expect(exit).toBeDefined();
+    const pid = spawned?.child.pid;
+    if (!spawned || pid === undefined) throw new Error('startEngine never spawned the engine');
+    const exit = await spawned.exited;
+    // Ended by the stop (SIGTERM, or the JVM's 128 + 15 for it), not run to a clean exit.
+    expect(exit.signal === 'SIGTERM' || exit.code === 143, JSON.stringify(exit)).toBe(true);
+    // Nothing of its process group is still running, and its port is free for the next start.
+    expect(() => process.kill(-pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    await expect(assertPortFree('127.0.0.1', port, 'the stopped engine')).resolves.toBeUndefined();
   });
 });

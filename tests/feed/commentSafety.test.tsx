@@ -1,5 +1,5 @@
 /**
- * A comment section a club can police (issue 22), from a fan's card: reporting, closed posts, the
+ * A comment section a club can police, from a fan's card: reporting, closed posts, the
  * comment cap, suspensions and the removal of a comment stored twice, against the real emulators
  * and firestore.rules.
  */

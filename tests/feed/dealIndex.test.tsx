@@ -1,5 +1,5 @@
 /**
- * A deal's feed when production lacks its composite index (issue 23): this file's app talks to a
+ * A deal's feed when production lacks its composite index (a deploy that forgot it): this file's app talks to a
  * gate of its own in front of the run's Google emulator, started with a copy of
  * firestore.indexes.json without the posts (deal, created) index. The query is refused as production refuses it, and the page says so with Retry
  * instead of going blank; the rest of the page works.

@@ -1,5 +1,5 @@
 /**
- * A card's link to its deal (issue 33) in the whole app against the real emulators: the strip's
+ * A card's link to its deal in the whole app against the real emulators: the strip's
  * read names it, it opens the deal's feed, whose own cards do not repeat it, and Back returns.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -23,7 +23,7 @@ const badgeIn = (title: string) =>
 const statusSelect = (container: HTMLElement) =>
   within(container).getByRole('combobox', { name: 'Deal status' });
 
-describe('the deal status (issue #14)', () => {
+describe('the deal status', () => {
   it('is shown as words next to the time, and not at all on posts without one', async () => {
     await renderApp();
     const badge = badgeIn('Keeper talks');

@@ -1,5 +1,5 @@
 /**
- * The live feed (issue #14): changes made on another device reach an open page through its
+ * The live feed: changes made on another device reach an open page through its
  * checks (src/features/live/state/liveChecks.ts) against the real emulator. Timers are faked only so that
  * 30 seconds pass at once; every read is real.
  */

@@ -1,5 +1,5 @@
 /**
- * The administrator's moderation view (issue 22) against the real emulators: the latest comments
+ * The administrator's moderation view against the real emulators: the latest comments
  * across posts, loaded or not, filtered, paged, acted on, and kept current by the feed's own
  * live check (timers faked only so that 30 seconds pass at once; every read is real).
  */

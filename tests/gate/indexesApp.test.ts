@@ -31,7 +31,7 @@ afterAll(() => h.close());
 
 const stamp = '2026-01-01T00:00:00.000000Z';
 
-/** Moderation (issue 22): a comment list newest first, filtered by reports or by author. */
+/** Moderation: a comment list newest first, filtered by reports or by author. */
 function commentsNewestFirst(field: string, value: Record<string, unknown>): unknown {
   return {
     structuredQuery: {
@@ -79,7 +79,7 @@ const DEAL_QUERIES: [
   ['every deal', () => dealsQuery('all'), null],
   ['done deals', () => dealsQuery('done'), ['deals', ['status', 'changed']]],
   ['open deals', () => dealsQuery('open'), ['deals', ['open', 'changed']]],
-  // Issue 31: a hidden tab's check of its followed deals.
+  // A hidden tab's check of its followed deals, so a follower hears of a move.
   ['deals changed after a time', () => dealsChangedQuery(2_000), null],
 ];
 
@@ -91,7 +91,7 @@ function names(json: unknown): string[] {
   );
 }
 
-describe('the deals’ queries (issue 23)', () => {
+describe('the deals’ queries', () => {
   beforeAll(async () => {
     await h.clear();
     for (const [id, created, deal] of [

@@ -4,7 +4,7 @@
  * through unchanged, streaming:
  * - a runQuery / runAggregationQuery that needs a composite index missing from
  *   firestore.indexes.json is refused as production refuses it (FAILED_PRECONDITION; the
- *   emulator serves any query, firebase-tools issue #2027);
+ *   emulator serves any query, so a missing index would otherwise show only in production);
  * - browsers are answered only from loopback origins (cors.ts);
  * - answers are gzipped for a client that accepts it, as Firestore's front end does
  *   (compression.ts).
