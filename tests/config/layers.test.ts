@@ -1,13 +1,16 @@
 import { ESLint } from 'eslint';
+import madge from 'madge';
 import { describe, expect, it } from 'vitest';
 
 /**
- * src/'s layers point down only (components → hooks → store → data → lib), and ESLint is what
- * keeps them so: these lint one-line files placed in each layer, as `npm run lint` would.
+ * src/ is a folder per feature with its layers inside (components → hooks → state → store → data),
+ * src/shared under them all, src/app on top, src/sw on its own; a feature uses another only through
+ * its index.ts or its data/. ESLint is what keeps them so: these lint one-line files placed where a
+ * newcomer might put them, as `npm run lint` would.
  */
 const eslint = new ESLint();
 
-async function layerErrors(filePath: string, source: string): Promise<string[]> {
+async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = value;\n`, { filePath });
   return result.messages
     .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
@@ -16,26 +19,104 @@ async function layerErrors(filePath: string, source: string): Promise<string[]> 
 
 // The first lint loads the config and walks the import graph (import-x/no-cycle): seconds on a
 // busy machine, so these wait for a result rather than race a clock.
-describe('ESLint keeps the layers of src/ pointing down', { timeout: 120_000 }, () => {
+describe('ESLint keeps the features and their layers apart', { timeout: 120_000 }, () => {
   it.each([
-    ['src/data/upward.ts', "import { useFeed as value } from '../hooks/useFeed';", 'hooks'],
-    ['src/data/upward.ts', "import { listPosts as value } from '../store/restReads';", 'store'],
-    ['src/store/upward.ts', "import { useFeed as value } from '../hooks/useFeed';", 'hooks'],
-    ['src/hooks/upward.ts', "import { Feed as value } from '../feed/Feed';", 'components'],
-    ['src/lib/upward.ts', "import { LIMITS as value } from '../data/limits';", 'data'],
-    ['src/sw/upward.ts', "import { listPosts as value } from '../store/restReads';", 'store'],
-  ])('%s importing %s fails', async (file, source, layer) => {
-    const errors = await layerErrors(file, source);
+    [
+      'src/features/posts/data/inside.ts',
+      "import { usePaging as value } from '../../feed/hooks/usePaging';",
+      'only through',
+    ],
+    [
+      'src/features/posts/data/upward.ts',
+      "import { listPosts as value } from '../store/restReads';",
+      'store',
+    ],
+    [
+      'src/features/comments/store/upward.ts',
+      "import { useOwnSuspension as value } from '../state/fanCommenting';",
+      'state',
+    ],
+    [
+      'src/features/comments/hooks/upward.ts',
+      "import { CommentList as value } from '../components/CommentList';",
+      'components',
+    ],
+    [
+      'src/features/feed/components/inside.tsx',
+      "import { CommentList as value } from '../../comments/components/CommentList';",
+      'src/features/comments/index.ts',
+    ],
+    [
+      'src/features/admin/store/inside.ts',
+      "import { threadReading as value } from '../../comments/store/threads';",
+      'src/features/comments/index.ts',
+    ],
+    [
+      'src/shared/text/upward.ts',
+      "import { LIMITS as value } from '../../features/posts';",
+      'src/shared',
+    ],
+    [
+      'src/app/inside.tsx',
+      "import { Feed as value } from '../features/feed/components/Feed';",
+      'index.ts',
+    ],
+    [
+      'src/features/feed/hooks/upward.ts',
+      "import { App as value } from '../../../app/App';",
+      'app',
+    ],
+    [
+      'src/sw/page.ts',
+      "import { listPosts as value } from '../features/posts/store/restReads';",
+      'service worker',
+    ],
+  ])('%s importing %s fails', async (file, source, why) => {
+    const errors = await boundaryErrors(file, source);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain(layer);
+    expect(errors[0]).toContain(why);
   });
 
   it.each([
-    ['src/feed/downward.tsx', "import { useFeed as value } from '../hooks/useFeed';"],
-    ['src/hooks/downward.ts', "import { listPosts as value } from '../store/restReads';"],
-    ['src/store/downward.ts', "import { LIMITS as value } from '../data/limits';"],
-    ['src/data/downward.ts', "import { utf8Bytes as value } from '../lib/text';"],
+    [
+      'src/features/feed/components/down.tsx',
+      "import { useFeed as value } from '../hooks/useFeed';",
+    ],
+    [
+      'src/features/comments/state/down.ts',
+      "import { readThread as value } from '../store/threads';",
+    ],
+    [
+      'src/features/feed/components/other.tsx',
+      "import { CommentThread as value } from '../../comments';",
+    ],
+    [
+      'src/features/comments/data/other.ts',
+      "import { toPost as value } from '../../posts/data/post';",
+    ],
+    [
+      'src/features/posts/store/down.ts',
+      "import { LIMITS as value } from '../../../shared/limits';",
+    ],
+    ['src/app/compose.tsx', "import { Feed as value } from '../features/feed';"],
+    ['src/sw/data.ts', "import { PAGE_SIZE as value } from '../features/posts/data/postsQuery';"],
   ])('%s importing %s passes', async (file, source) => {
-    expect(await layerErrors(file, source)).toEqual([]);
+    expect(await boundaryErrors(file, source)).toEqual([]);
+  });
+});
+
+describe('no module imports itself back', { timeout: 120_000 }, () => {
+  // madge follows type imports and dynamic imports too, which import-x/no-cycle leaves out.
+  it('src/ and scripts/ have no import circle', async () => {
+    const graph = await madge(['src', 'scripts'], {
+      fileExtensions: ['ts', 'tsx'],
+      tsConfig: 'tsconfig.app.json',
+    });
+    expect(graph.circular()).toEqual([]);
+  });
+
+  it('a circle would be found', async () => {
+    const graph = await madge('tests/config/fixtures/circle', { fileExtensions: ['ts'] });
+    expect(graph.circular()).toEqual([['a.ts', 'b.ts']]);
   });
 });

@@ -5,7 +5,7 @@ import { useOwnSuspension } from './fanCommenting';
 
 // Firestore's answer to the one read this hook makes: what the store gives, counted.
 const readOwnSuspension = vi.fn<(uid: string) => Promise<null>>();
-vi.mock('../../moderation/store/moderation', () => ({ readOwnSuspension }));
+vi.mock('../store/ownSuspension', () => ({ readOwnSuspension }));
 
 afterEach(() => {
   readOwnSuspension.mockReset();
