@@ -5,7 +5,11 @@ import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { serviceWorker } from './scripts/lib/serviceWorker.ts';
 import { firestoreRestSettings, resolveAppEnv } from './scripts/lib/appEnv.ts';
-import { firstPageRequest, postRequest, type RestSettings } from './src/features/posts/data/postsQuery.ts';
+import {
+  firstPageRequest,
+  postRequest,
+  type RestSettings,
+} from './src/features/posts/data/postsQuery.ts';
 import { POST_ID_RULE } from './src/features/posts/data/permalink.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
@@ -185,7 +189,9 @@ function inlineCss(): Plugin {
         const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${file.fileName}"[^>]*>`);
         if (!link.test(html)) {
           // Lazy chunks' CSS would never be preloaded (see build.modulePreload): refuse it.
-          this.error(`${file.fileName} is not the page's CSS: CSS must be imported by app/main.tsx.`);
+          this.error(
+            `${file.fileName} is not the page's CSS: CSS must be imported by app/main.tsx.`,
+          );
         }
         html = html.replace(link, () => `<style>${String(file.source)}</style>`);
         delete bundle[file.fileName];
