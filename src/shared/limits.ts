@@ -24,7 +24,7 @@ export const LIMITS = {
   queryLimit: 50,
   /** One comment per account per this many seconds, across all posts. */
   commentIntervalSeconds: 10,
-  /** A deal's display name (issue 23). */
+  /** A deal's display name. */
   dealNameChars: 80,
   dealNameBytes: 320,
   /** A deal's id: words of a-z and 0-9 joined by '-' (src/features/deals/data/deal.ts dealIdFor). */

@@ -10,7 +10,7 @@ import { learnDealNames } from '../state/dealNames';
 import { PostDealLink } from './PostDealLink';
 import { ShownDeal } from '../data/shownDeal';
 
-/** A card's link to its deal (issue 33), as the deals strip's chunk gives it to every card. */
+/** A card's link to its deal, as the deals strip's chunk gives it to every card. */
 
 const onShow = vi.fn<(id: string) => void>();
 const unused = () => Promise.resolve();

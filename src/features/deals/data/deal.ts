@@ -11,7 +11,7 @@ import {
 import { decodeBatch, type BatchGot } from '../../../shared/rest/batchGet';
 
 /**
- * A deal: one transfer story told over many posts (issue 23). Stored as deals/{id}; a post names
+ * A deal: one transfer story told over many posts. Stored as deals/{id}; a post names
  * it by id in its optional `deal` field. The summary the deals strip reads (status, open, changed,
  * history) is written in the same commit as the post that changes it, and firestore.rules keep the
  * two consistent (match /deals/{dealId} there).

@@ -11,7 +11,7 @@ export interface DealAddress {
 /**
  * The deal in the address, kept in step with the browser's history: Back and Forward show what
  * their entry names. The full feed stays mounted (hidden) under a deal's feed and React renders a
- * popstate's update at once, so the browser's own scroll restoration, which follows popstate,
+ * popstate's update at once, so the browser's own scroll restoration, which comes after popstate,
  * finds it as it was and puts the reader back where they were.
  */
 export function useDealAddress(): DealAddress {

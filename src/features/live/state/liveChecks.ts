@@ -53,7 +53,7 @@ export function changesNotWrittenHere(
 
 /**
  * Also tells `listener` what each check finds (the deals strip, a deal's feed), so every part of
- * the page follows the one schedule and its reads. Returns the function that stops telling it.
+ * the page keeps to the one schedule and its reads. Returns the function that stops telling it.
  */
 export function listenToChanges(listener: ChangesListener): () => void {
   return lastCheck.subscribe(() => {

@@ -39,7 +39,7 @@ export async function readChangesOver(
     );
     for (const stamp of answer.stamps) ids.add(stamp.id);
     readTime = answer.readTime;
-    // A full answer: more stamps may follow its last one.
+    // A full answer: more stamps may come after its last one.
     after = answer.stamps.length === CHANGES_PER_READ ? (answer.stamps.at(-1) ?? null) : null;
   } while (after);
   // Everything up to the last answer's read time has been seen.

@@ -10,7 +10,7 @@ import {
   signOut,
 } from '../state/session';
 
-/** The signed-in user (null when signed out), following auth-state changes. */
+/** The signed-in user (null when signed out), kept current as the auth state changes. */
 export function useSession(): AppUser | null {
   useEffect(resumeSession, []);
   return useExternalStore(session);

@@ -17,7 +17,7 @@ export function getUser(): AppUser | null {
   return session.get();
 }
 
-/** Loads the auth module once and starts following the identity provider's auth state. */
+/** Loads the auth module once and starts watching the identity provider's auth state. */
 export function loadAuth(): Promise<typeof AuthApi> {
   if (!authPromise) {
     authPromise = import('../store/auth').then((api) => {

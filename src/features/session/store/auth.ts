@@ -29,7 +29,7 @@ function getAppAuth(): Auth {
   return auth;
 }
 
-/** Follows the identity provider's auth state (spec §4). Returns the unsubscribe function. */
+/** Watches the identity provider's auth state (spec §4). Returns the unsubscribe function. */
 export function watchUser(onChange: (user: AppUser | null) => void): () => void {
   return onAuthStateChanged(getAppAuth(), (user) => onChange(user ? toAppUser(user) : null));
 }
