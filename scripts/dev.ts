@@ -34,43 +34,11 @@ async function main(): Promise<void> {
   await assertPortFree(firestore.host, firestore.port, 'Firestore emulator');
   await assertPortFree(auth.host, auth.port, 'Auth emulator');
 
-  const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
-  // Firestore first, alone: it compiles firestore.rules before anything else starts, so rules that
-  // do not compile end the run with their errors as its first lines (RulesBroken), not with a
-  // failed query once everything is up. What the engine says meanwhile is held until it is up:
-  // a failed start carries its own account.
-  const heldLines: string[] = [];
-  let firestoreUp = false;
-  store = await startFirestore({
-    ...firestore,
-    projectId,
-    rulesPath: RULES_PATH,
-    importData: latestExport(DATA_DIR) ?? undefined,
-    // Tracked from its spawn: Ctrl-C while it starts stops it too (it is in a process group of its
-    // own, which the terminal's Ctrl-C does not reach). The gate is this process's own server.
-    onSpawn: track,
-    onLine: (line) => {
-      // The engine's start-up banner and per-connection notes are noise here.
-      if (!/SEVERE|Exception|error/i.test(line)) return;
-      if (firestoreUp) prefix('firestore')(line);
-      else heldLines.push(line);
-    },
-  });
-  firestoreUp = true;
-  heldLines.forEach(prefix('firestore'));
+  store = await startFirestoreFirst();
 
   // The rest start at once. The feed needs only Firestore and Vite, so it is announced as soon as
   // Vite is up; the Auth emulator (firebase-tools, the slowest to start) follows for sign-in.
-  const authReady = startAuthEmulator({
-    ...auth,
-    projectId,
-    hubPort: 4400,
-    loggingPort: 4500,
-    onSpawn: track,
-    onLine: (line) => {
-      if (/error|warn/i.test(line) && !/MOTD/.test(line)) prefix('auth')(line);
-    },
-  });
+  const authReady = startAuth();
   // Awaited after the feed is up; a failure before then still ends the run through main's catch.
   authReady.catch(() => undefined);
   const vite = track(
@@ -97,6 +65,51 @@ async function main(): Promise<void> {
     `[auth] Sign-in ready (${elapsed(started)} s): Auth emulator on ${auth.host}:${auth.port}.`,
   );
   console.log(`[auth] Sign in as ${readAdminEmail()} (administrator) or any other e-mail (fan).`);
+}
+
+const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
+
+/**
+ * Firestore first, alone: it compiles firestore.rules before anything else starts, so rules that
+ * do not compile end the run with their errors as its first lines (RulesBroken), not with a
+ * failed query once everything is up. What the engine says meanwhile is held until it is up: a
+ * failed start carries its own account.
+ */
+async function startFirestoreFirst(): Promise<Firestore> {
+  const heldLines: string[] = [];
+  let firestoreUp = false;
+  const started = await startFirestore({
+    ...firestore,
+    projectId,
+    rulesPath: RULES_PATH,
+    importData: latestExport(DATA_DIR) ?? undefined,
+    // Tracked from its spawn: Ctrl-C while it starts stops it too (it is in a process group of its
+    // own, which the terminal's Ctrl-C does not reach). The gate is this process's own server.
+    onSpawn: track,
+    onLine: (line) => {
+      // The engine's start-up banner and per-connection notes are noise here.
+      if (!/SEVERE|Exception|error/i.test(line)) return;
+      if (firestoreUp) prefix('firestore')(line);
+      else heldLines.push(line);
+    },
+  });
+  firestoreUp = true;
+  heldLines.forEach(prefix('firestore'));
+  return started;
+}
+
+/** The Auth emulator (firebase-tools, the slowest to start): sign-in, after the feed is up. */
+function startAuth(): Promise<unknown> {
+  return startAuthEmulator({
+    ...auth,
+    projectId,
+    hubPort: 4400,
+    loggingPort: 4500,
+    onSpawn: track,
+    onLine: (line) => {
+      if (/error|warn/i.test(line) && !/MOTD/.test(line)) prefix('auth')(line);
+    },
+  });
 }
 
 function elapsed(since: number): string {

@@ -132,28 +132,8 @@ export function spawnManaged(
     name,
     child,
     output: () => lines.map((line) => `${line}\n`).join(''),
-    waitForLine(pattern, timeoutMs = 30_000) {
-      const matches = (line: string) =>
-        typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line);
-      const seen = lines.find(matches);
-      if (seen !== undefined) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const failure = (why: string) => new Error(`${name} ${why}.${tail(managed)}`);
-        if (ended) return reject(failure(`ended without printing a line with ${String(pattern)}`));
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          reject(failure(`printed no line with ${String(pattern)} within ${timeoutMs / 1000} s`));
-        }, timeoutMs);
-        const waiter = (line: string | null) => {
-          if (line !== null && !matches(line)) return;
-          waiters.delete(waiter);
-          clearTimeout(timer);
-          if (line !== null) resolve(line);
-          else reject(failure(`ended without printing a line with ${String(pattern)}`));
-        };
-        waiters.add(waiter);
-      });
-    },
+    waitForLine: (pattern, timeoutMs = 30_000) =>
+      waitForLine({ managed, lines, waiters, ended: () => ended }, pattern, timeoutMs),
     exited,
     async stop(signal = 'SIGTERM') {
       if (ended || child.pid === undefined) return;
@@ -165,6 +145,42 @@ export function spawnManaged(
     },
   };
   return managed;
+}
+
+interface LineSource {
+  managed: ManagedProcess;
+  lines: readonly string[];
+  /** Told each new line, and null once the process has ended. */
+  waiters: Set<(line: string | null) => void>;
+  ended: () => boolean;
+}
+
+/** The first line (printed already or to come) matching `pattern`; rejects if none comes in time. */
+function waitForLine(
+  { managed, lines, waiters, ended }: LineSource,
+  pattern: string | RegExp,
+  timeoutMs: number,
+): Promise<string> {
+  const matches = (line: string) =>
+    typeof pattern === 'string' ? line.includes(pattern) : pattern.test(line);
+  const seen = lines.find(matches);
+  if (seen !== undefined) return Promise.resolve(seen);
+  return new Promise((resolve, reject) => {
+    const failure = (why: string) => new Error(`${managed.name} ${why}.${tail(managed)}`);
+    if (ended()) return reject(failure(`ended without printing a line with ${String(pattern)}`));
+    const timer = setTimeout(() => {
+      waiters.delete(waiter);
+      reject(failure(`printed no line with ${String(pattern)} within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const waiter = (line: string | null) => {
+      if (line !== null && !matches(line)) return;
+      waiters.delete(waiter);
+      clearTimeout(timer);
+      if (line !== null) resolve(line);
+      else reject(failure(`ended without printing a line with ${String(pattern)}`));
+    };
+    waiters.add(waiter);
+  });
 }
 
 function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {

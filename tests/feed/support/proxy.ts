@@ -1,4 +1,10 @@
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 
 /**
@@ -47,37 +53,13 @@ export async function startFirestoreProxy(port: number): Promise<FirestoreProxy>
       const failure = failures.find((entry) => entry.left > 0 && matches(entry.match));
       if (failure) {
         failure.left -= 1;
-        outgoing.writeHead(failure.status, { 'content-type': 'application/json' });
-        outgoing.end(
-          JSON.stringify({
-            error: {
-              code: failure.status,
-              message: 'Refused by the test proxy',
-              status: STATUS_NAMES[failure.status] ?? 'UNKNOWN',
-            },
-          }),
-        );
+        refuse(outgoing, failure.status);
         return;
       }
       const holdIndex = holds.findIndex((entry) => matches(entry.match));
       const held = holdIndex >= 0 ? holds.splice(holdIndex, 1)[0] : null;
       held?.arrived();
-      const forward = () => {
-        const upstream = request(
-          {
-            host: targetHost,
-            port: Number(targetPort),
-            method: incoming.method,
-            path,
-            headers: incoming.headers,
-          },
-          (response) => {
-            outgoing.writeHead(response.statusCode ?? 502, response.headers);
-            response.pipe(outgoing);
-          },
-        );
-        upstream.end(body);
-      };
+      const forward = () => forwardTo(targetHost, Number(targetPort), incoming, body, outgoing);
       if (held) void held.released.then(forward);
       else forward();
     });
@@ -101,4 +83,36 @@ export async function startFirestoreProxy(port: number): Promise<FirestoreProxy>
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Answers as Firestore refuses: its JSON error shape with the given HTTP status. */
+function refuse(outgoing: ServerResponse, status: number): void {
+  outgoing.writeHead(status, { 'content-type': 'application/json' });
+  outgoing.end(
+    JSON.stringify({
+      error: {
+        code: status,
+        message: 'Refused by the test proxy',
+        status: STATUS_NAMES[status] ?? 'UNKNOWN',
+      },
+    }),
+  );
+}
+
+/** Sends the request on to the emulator as it came, and its answer back. */
+function forwardTo(
+  host: string,
+  port: number,
+  incoming: IncomingMessage,
+  body: Buffer,
+  outgoing: ServerResponse,
+): void {
+  const upstream = request(
+    { host, port, method: incoming.method, path: incoming.url ?? '/', headers: incoming.headers },
+    (response) => {
+      outgoing.writeHead(response.statusCode ?? 502, response.headers);
+      response.pipe(outgoing);
+    },
+  );
+  upstream.end(body);
 }
