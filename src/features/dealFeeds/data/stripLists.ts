@@ -24,7 +24,10 @@ export type StripLists = Partial<Record<StripFilter, DealList>>;
 export const LOADING: DealList = { deals: [], status: 'loading' };
 
 /** The deals changed posts name whose deal summary may have moved: unknown, or another status. */
-export function dealsToRead(posts: readonly Post[], lists: readonly (DealList | undefined)[]): string[] {
+export function dealsToRead(
+  posts: readonly Post[],
+  lists: readonly (DealList | undefined)[],
+): string[] {
   const known = new Map<string, Deal>();
   for (const list of lists) for (const deal of list?.deals ?? []) known.set(deal.id, deal);
   const ids = new Set<string>();
