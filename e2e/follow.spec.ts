@@ -17,7 +17,7 @@ const DEAL = 'Elias Lindqvist';
 const DEAL_ID = dealIdFor(DEAL);
 /** A followed deal's move is told within 2.5 minutes, also when hidden: news while it is news. */
 const TOLD_WITHIN_MS = 150_000;
-/** How often the hidden tab checks (src/features/follow/state/followChecks.ts, which needs the app's build to load). */
+/** How often the hidden tab checks (src/features/follow/state/hiddenChecks.ts, which needs the app's build to load). */
 const HIDDEN_CHECK_EVERY_MS = 90_000;
 /** How often a visible page checks for changes (src/features/live/state/liveChecks.ts). */
 const CHECK_EVERY_MS = 30_000;

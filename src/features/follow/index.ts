@@ -1,4 +1,6 @@
 export { DealNotice } from './components/DealNotice';
 export { FollowButton } from './components/FollowButton';
-export { startFollowChecks, tellMoved } from './state/followChecks';
-export { type FollowedDeal, useFollows } from './state/follows';
+export { useFollows } from './hooks/useFollows';
+export { startFollowChecks } from './state/followChecks';
+export { tellMoved } from './state/dealNews';
+export { type FollowedDeal } from './state/follows';

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import type { Deal } from '../../deals';
-import { useDealsStrip, type StripFilter } from '../hooks/useDealsStrip';
+import type { StripFilter } from '../data/stripLists';
+import { useDealsStrip } from '../hooks/useDealsStrip';
 import { useNow } from '../../../shared/ui/useNow';
 import { provideDealLink } from '../../feed';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';

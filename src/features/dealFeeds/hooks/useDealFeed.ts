@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { movesDealOn, type Deal } from '../../deals';
 import { feedReducer, initialFeedState } from '../../posts';
-import type { Cursor } from '../../posts';
+import type { Cursor, FeedAction, WrittenAt } from '../../posts';
 import { listDealPosts, readDeal } from '../../deals';
 import { onDealWritten } from '../../deals';
 import { learnDealNames } from '../../deals';
@@ -33,9 +33,25 @@ export function useDealFeed(dealId: string): DealFeed {
   const readPage = useCallback((cursor: Cursor | null) => listDealPosts(dealId, cursor), [dealId]);
   const paging = usePaging(state, dispatch, readPage);
   const { ops, writtenAt } = useFeedWrites(dispatch);
+  const { read, readAgain } = useDealRead(dealId);
+  useDealChanges(dealId, read, readAgain, dispatch, writtenAt);
+
+  const { retry: retryPage } = paging;
+  const failedFirstPage = state.status === 'failed' && state.firstPage;
+  const retry = useCallback(() => {
+    readAgain();
+    if (failedFirstPage) retryPage();
+  }, [failedFirstPage, readAgain, retryPage]);
+
+  const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
+  const feed: FeedModel = { ...state, ...paging, showIncoming, retryPinned: () => {}, ops };
+  return { read, retry, feed };
+}
+
+/** The deal itself, read when shown and again on each `readAgain`. */
+function useDealRead(dealId: string): { read: DealRead; readAgain: () => void } {
   const [read, setRead] = useState<DealRead>({ status: 'loading', deal: null });
   const [attempt, setAttempt] = useState(0);
-
   useEffect(() => {
     let current = true;
     readDeal(dealId).then(
@@ -53,7 +69,21 @@ export function useDealFeed(dealId: string): DealFeed {
       current = false;
     };
   }, [dealId, attempt]);
+  const readAgain = useCallback(() => setAttempt((count) => count + 1), []);
+  return { read, readAgain };
+}
 
+/**
+ * What the live checks found, applied to the deal's feed (its posts in, posts moved to another
+ * deal out), and the deal read again when its status may have moved (here or elsewhere).
+ */
+function useDealChanges(
+  dealId: string,
+  read: DealRead,
+  readAgain: () => void,
+  dispatch: Dispatch<FeedAction>,
+  writtenAt: WrittenAt,
+): void {
   const shownStatus = useRef<Deal['status'] | undefined>(undefined);
   useEffect(() => {
     shownStatus.current = read.deal?.status;
@@ -71,28 +101,17 @@ export function useDealFeed(dealId: string): DealFeed {
         });
         // Not read yet (undefined): any status may be news.
         const moved = inDeal.some((post) => movesDealOn(post.status, shownStatus.current ?? null));
-        if (moved) setAttempt((count) => count + 1);
+        if (moved) readAgain();
       }),
-    [dealId, writtenAt],
+    [dealId, dispatch, readAgain, writtenAt],
   );
 
   // Moved on by a post saved on this page: its new status and history at once.
   useEffect(
     () =>
       onDealWritten((id) => {
-        if (id === dealId) setAttempt((count) => count + 1);
+        if (id === dealId) readAgain();
       }),
-    [dealId],
+    [dealId, readAgain],
   );
-
-  const { retry: retryPage } = paging;
-  const failedFirstPage = state.status === 'failed' && state.firstPage;
-  const retry = useCallback(() => {
-    setAttempt((count) => count + 1);
-    if (failedFirstPage) retryPage();
-  }, [failedFirstPage, retryPage]);
-
-  const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  const feed: FeedModel = { ...state, ...paging, showIncoming, retryPinned: () => {}, ops };
-  return { read, retry, feed };
 }

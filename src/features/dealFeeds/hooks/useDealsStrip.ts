@@ -1,23 +1,18 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isOpenStatus, movesDealOn, type Deal } from '../../deals';
-import { withChangedDeals, type DealFilter } from '../../deals';
-import type { Post } from '../../posts';
-import { listDeals, readDeals } from '../../deals';
-import { startFollowChecks, tellMoved } from '../../follow';
-import { useFollows, type FollowedDeal } from '../../follow';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { listDeals, readDeals, type Deal } from '../../deals';
 import { onDealWritten } from '../../deals';
 import { learnDealNames } from '../../deals';
+import { startFollowChecks, tellMoved, useFollows, type FollowedDeal } from '../../follow';
 import { listenToChanges } from '../../live';
-
-export type DealListStatus = 'loading' | 'ready' | 'failed';
-
-export interface DealList {
-  deals: Deal[];
-  status: DealListStatus;
-}
-
-/** The strip's filters: the lists the server filters, and the deals this device follows. */
-export type StripFilter = DealFilter | 'following';
+import {
+  dealsToRead,
+  followedList,
+  LOADING,
+  withDealsReread,
+  type DealList,
+  type StripFilter,
+  type StripLists,
+} from '../data/stripLists';
 
 export interface DealsStrip {
   filter: StripFilter;
@@ -28,8 +23,6 @@ export interface DealsStrip {
   retry: () => void;
 }
 
-const LOADING: DealList = { deals: [], status: 'loading' };
-
 /**
  * The deals strip's state: each filter's list, read when first chosen, and kept current by the
  * feed's live checks, which cost nothing more while nothing changes: a deal is read again only
@@ -38,72 +31,14 @@ const LOADING: DealList = { deals: [], status: 'loading' };
  */
 export function useDealsStrip(): DealsStrip {
   const [filter, setFilter] = useState<StripFilter>('all');
-  const [lists, setLists] = useState<Partial<Record<StripFilter, DealList>>>({});
   const follows = useFollows();
-  const followsRef = useRef(follows);
-  useEffect(() => {
-    followsRef.current = follows;
-  }, [follows]);
   // A followed deal's move is told (a notice, a notification), here and from a background tab.
   useEffect(() => startFollowChecks(), []);
-  // What the live checks' listener compares with, without subscribing again on every change.
-  const listsRef = useRef(lists);
-  useEffect(() => {
-    listsRef.current = lists;
-  }, [lists]);
-
-  const load = useCallback((chosen: StripFilter) => {
-    setLists((current) => ({ ...current, [chosen]: LOADING }));
-    // The followed deals as they are now: one read each, when the filter is chosen.
-    const ids = followsRef.current.map((deal) => deal.id);
-    const read =
-      chosen !== 'following'
-        ? listDeals(chosen)
-        : ids.length === 0
-          ? Promise.resolve([])
-          : readDeals(ids).then(({ found }) => found);
-    read.then(
-      (deals) => {
-        learnDealNames(deals);
-        setLists((current) => ({ ...current, [chosen]: { deals, status: 'ready' } }));
-      },
-      (error: unknown) => {
-        console.error('Could not load the deals', error);
-        setLists((current) => ({ ...current, [chosen]: { deals: [], status: 'failed' } }));
-      },
-    );
-  }, []);
-
+  const { lists, listsRef, load, reread } = useStripLists(follows);
   useEffect(() => {
     if (!listsRef.current[filter]) load(filter);
-  }, [filter, load]);
-
-  const reread = useCallback((ids: string[]) => {
-    if (ids.length === 0) return;
-    readDeals(ids).then(
-      ({ found, missing }) => {
-        learnDealNames(found);
-        setLists((current) => {
-          const next: Partial<Record<StripFilter, DealList>> = {};
-          for (const [key, list] of entries(current)) {
-            const within = key === 'following' ? 'all' : key;
-            next[key] = { ...list, deals: withChangedDeals(list.deals, found, missing, within) };
-          }
-          return next;
-        });
-        // A followed deal among them may have moved: told once, here or by another tab.
-        void tellMoved(found);
-      },
-      (error: unknown) => console.warn('Could not read the changed deals', error),
-    );
-  }, []);
-
-  useEffect(
-    () =>
-      listenToChanges(({ posts }) => reread(dealsToRead(posts, Object.values(listsRef.current)))),
-    [reread],
-  );
-  useEffect(() => onDealWritten((id) => reread([id])), [reread]);
+  }, [filter, listsRef, load]);
+  useChangedDeals(listsRef, reread);
 
   const retry = useCallback(() => load(filter), [filter, load]);
   const following = useMemo(() => followedList(follows, lists), [follows, lists]);
@@ -111,56 +46,69 @@ export function useDealsStrip(): DealsStrip {
   return { filter, setFilter, list, retry };
 }
 
-/**
- * The followed deals, most recently changed first, each as last read by any list (or as it was
- * when followed): following or unfollowing shows at once, with no read.
- */
-function followedList(
-  follows: readonly FollowedDeal[],
-  lists: Partial<Record<StripFilter, DealList>>,
-): DealList {
-  const read = lists.following ?? LOADING;
-  if (follows.length === 0) return { deals: [], status: 'ready' };
-  if (read.status !== 'ready') return read;
-  const known = new Map<string, Deal>();
-  for (const [, list] of entries(lists)) {
-    for (const deal of list.deals) {
-      const before = known.get(deal.id);
-      if (!before || before.changed < deal.changed) known.set(deal.id, deal);
-    }
-  }
-  const deals = follows.map(
-    ({ id, name, status, changed }): Deal =>
-      known.get(id) ?? {
-        id,
-        name,
-        status,
-        open: isOpenStatus(status),
-        changed,
-        post: '',
-        history: [],
-      },
+/** `value` as last rendered, for callbacks that must not be made again on every change. */
+function useLatest<T>(value: T): RefObject<T> {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  }, [value]);
+  return ref;
+}
+
+/** The lists read so far; `load` reads a filter's list, `reread` some deals in every list. */
+function useStripLists(follows: readonly FollowedDeal[]) {
+  const [lists, setLists] = useState<StripLists>({});
+  const followsRef = useLatest(follows);
+  // What the live checks' listener compares with, without subscribing again on every change.
+  const listsRef = useLatest(lists);
+
+  const load = useCallback(
+    (chosen: StripFilter) => {
+      setLists((current) => ({ ...current, [chosen]: LOADING }));
+      readList(chosen, followsRef.current).then(
+        (deals) => {
+          learnDealNames(deals);
+          setLists((current) => ({ ...current, [chosen]: { deals, status: 'ready' } }));
+        },
+        (error: unknown) => {
+          console.error('Could not load the deals', error);
+          setLists((current) => ({ ...current, [chosen]: { deals: [], status: 'failed' } }));
+        },
+      );
+    },
+    [followsRef],
   );
-  return { deals: deals.sort((a, b) => b.changed - a.changed), status: 'ready' };
+
+  const reread = useCallback((ids: string[]) => {
+    if (ids.length === 0) return;
+    readDeals(ids).then(
+      ({ found, missing }) => {
+        learnDealNames(found);
+        setLists((current) => withDealsReread(current, found, missing));
+        // A followed deal among them may have moved: told once, here or by another tab.
+        void tellMoved(found);
+      },
+      (error: unknown) => console.warn('Could not read the changed deals', error),
+    );
+  }, []);
+
+  return { lists, listsRef, load, reread };
 }
 
-/** The deals changed posts name whose summary may have moved: unknown, or another status. */
-function dealsToRead(posts: readonly Post[], lists: readonly (DealList | undefined)[]): string[] {
-  const known = new Map<string, Deal>();
-  for (const list of lists) for (const deal of list?.deals ?? []) known.set(deal.id, deal);
-  const ids = new Set<string>();
-  for (const { deal: id, status } of posts) {
-    if (id === undefined) continue;
-    const deal = known.get(id);
-    if (!deal || movesDealOn(status, deal.status)) ids.add(id);
-  }
-  return [...ids];
+/** A filter's list: the server's, or the followed deals as they are now (one read each). */
+function readList(chosen: StripFilter, follows: readonly FollowedDeal[]): Promise<Deal[]> {
+  if (chosen !== 'following') return listDeals(chosen);
+  const ids = follows.map((deal) => deal.id);
+  if (ids.length === 0) return Promise.resolve([]);
+  return readDeals(ids).then(({ found }) => found);
 }
 
-function entries(lists: Partial<Record<StripFilter, DealList>>): [StripFilter, DealList][] {
-  const all: StripFilter[] = ['all', 'open', 'done', 'following'];
-  return all.flatMap((key) => {
-    const list = lists[key];
-    return list ? [[key, list]] : [];
-  });
+/** Reads again the deals the live checks' posts (or a post saved here) may have moved. */
+function useChangedDeals(listsRef: RefObject<StripLists>, reread: (ids: string[]) => void): void {
+  useEffect(
+    () =>
+      listenToChanges(({ posts }) => reread(dealsToRead(posts, Object.values(listsRef.current)))),
+    [listsRef, reread],
+  );
+  useEffect(() => onDealWritten((id) => reread([id])), [reread]);
 }

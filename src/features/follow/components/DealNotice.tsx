@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { newsText, openDealHere, type DealNews } from '../state/dealAlerts';
-import { onNews } from '../state/followChecks';
+import { onNews } from '../state/dealNews';
 import { dealHref } from '../../deals';
 
 /**

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { Deal } from '../../deals';
 import { alertPermission, askAlertPermission, type AlertPermission } from '../state/dealAlerts';
-import { follow, unfollow, useFollows } from '../state/follows';
+import { useFollows } from '../hooks/useFollows';
+import { follow, unfollow } from '../state/follows';
 
 /** What a followed deal's line says, by the browser's permission to show notifications. */
 const NOTE: Record<AlertPermission, string> = {

@@ -1,6 +1,8 @@
 import type { DealStatus } from '../../posts';
 import { dealParam } from '../../deals';
 import { pushDeal } from '../../deals';
+import { OPEN_DEAL_MESSAGE } from '../../deals';
+import { isRecord } from '../../../shared/rest/restDecode';
 
 /**
  * How a followed deal's move is told (issue 31): a notice in the page, and, with the browser's
@@ -61,6 +63,22 @@ export async function showSystemNotification(news: DealNews): Promise<void> {
 /** Shows deal `id`'s feed in this page, as a press of its link in the strip does. */
 export function openDealHere(id: string): void {
   if (dealParam() !== id) pushDeal(id);
-  // useDealAddress follows popstate: the page shows what the address names.
+  // useDealAddress listens to popstate: the page shows what the address names.
   dispatchEvent(new PopStateEvent('popstate'));
+}
+
+/**
+ * Shows here the deal of a clicked system notification (the service worker, sw/notificationClick.ts,
+ * sends it to this page); returns the function that stops listening.
+ */
+export function openDealsOfNotificationClicks(): () => void {
+  const onWorkerMessage = ({ data }: MessageEvent<unknown>) => {
+    if (isRecord(data) && data.type === OPEN_DEAL_MESSAGE && typeof data.deal === 'string') {
+      openDealHere(data.deal);
+    }
+  };
+  const worker = navigator.serviceWorker;
+  worker?.addEventListener('message', onWorkerMessage);
+  worker?.startMessages();
+  return () => worker?.removeEventListener('message', onWorkerMessage);
 }

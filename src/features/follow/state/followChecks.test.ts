@@ -76,8 +76,10 @@ function setVisibility(state: DocumentVisibilityState): void {
 async function openTab() {
   vi.resetModules();
   const checks = await import('./followChecks');
+  const hiddenChecks = await import('./hiddenChecks');
+  const news = await import('./dealNews');
   const follows = await import('./follows');
-  return { ...checks, ...follows };
+  return { ...checks, ...hiddenChecks, ...news, ...follows };
 }
 
 function nothingChanged(): Promise<DealsAt> {

@@ -1,4 +1,3 @@
-import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deal } from '../../deals';
 import type { DealStatus } from '../../posts';
@@ -10,7 +9,6 @@ import {
   readFollows,
   takeMoved,
   unfollow,
-  useFollows,
 } from './follows';
 
 function buildDeal(overrides: Partial<Deal> = {}): Deal {
@@ -69,17 +67,5 @@ describe('follows kept on the device', () => {
     expect(readFollows()).toEqual([
       { id: 'elias-lindqvist', name: 'Elias Lindqvist', status: 'Done deal', changed: 2_000 },
     ]);
-  });
-
-  it('render again when followed here or in another tab (the storage event)', () => {
-    const { result } = renderHook(() => useFollows());
-    expect(result.current).toEqual([]);
-    act(() => follow(buildDeal()));
-    expect(result.current.map((deal) => deal.id)).toEqual(['elias-lindqvist']);
-    act(() => {
-      localStorage.setItem(FOLLOWS_KEY, '[]');
-      dispatchEvent(new StorageEvent('storage', { key: FOLLOWS_KEY }));
-    });
-    expect(result.current).toEqual([]);
   });
 });

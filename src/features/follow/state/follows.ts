@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import type { Deal } from '../../deals';
 import { isDealStatus, type DealStatus } from '../../posts';
 import { isRecord } from '../../../shared/rest/restDecode';
+import { createExternalStore } from '../../../shared/state/externalStore';
 
 /**
  * The deals this device follows (issue 31), kept in localStorage: any visitor, signed in or not,
@@ -21,8 +21,6 @@ export interface FollowedDeal {
 
 export const FOLLOWS_KEY = 'transfer-feed.follows';
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
 // The parsed list, kept while the stored text is the same (useSyncExternalStore needs one object).
 let cached: { text: string | null; follows: FollowedDeal[] } = { text: null, follows: [] };
 
@@ -81,7 +79,7 @@ function writeFollows(follows: readonly FollowedDeal[]): void {
   } else {
     memory = text;
   }
-  for (const listener of listeners) listener();
+  followsChanged();
 }
 
 export function isFollowed(id: string): boolean {
@@ -104,10 +102,9 @@ export function unfollow(id: string): void {
  * no other check, in this tab or another, tells them again). Call it inside withFollowsLock.
  */
 export function takeMoved(deals: readonly Deal[]): Deal[] {
-  const follows = readFollows();
   const byId = new Map(deals.map((deal) => [deal.id, deal]));
   const moved: Deal[] = [];
-  const next = follows.map((followed) => {
+  const next = readFollows().map((followed) => {
     const deal = byId.get(followed.id);
     if (!deal) return followed;
     if (deal.status !== followed.status) moved.push(deal);
@@ -126,20 +123,20 @@ export async function withFollowsLock<T>(task: () => T): Promise<T> {
   return navigator.locks.request('transfer-feed.follows', task);
 }
 
-/** Calls `listener` when the follows change, here or in another tab; returns the unsubscribe. */
-export function onFollowsChange(listener: Listener): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === FOLLOWS_KEY || event.key === null) listener();
-  };
-  addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    removeEventListener('storage', onStorage);
-  };
+/**
+ * Tells its subscribers that the follows changed: written in this tab, or in another (the
+ * 'storage' event, sent to every other tab of the site). Its value is the follows as of that
+ * change; readers that must see storage as it is now (useFollows) call readFollows().
+ */
+export const follows = createExternalStore<readonly FollowedDeal[]>(readFollows());
+
+function followsChanged(): void {
+  follows.set(readFollows());
 }
 
-/** The followed deals, rendered again when they change (here or in another tab). */
-export function useFollows(): FollowedDeal[] {
-  return useSyncExternalStore(onFollowsChange, readFollows);
+// Another tab followed, unfollowed or recorded a move told (or cleared storage: key null).
+if (typeof window !== 'undefined') {
+  addEventListener('storage', (event: StorageEvent) => {
+    if (event.key === FOLLOWS_KEY || event.key === null) followsChanged();
+  });
 }
