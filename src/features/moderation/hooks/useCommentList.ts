@@ -15,7 +15,7 @@ export interface CommentList {
  */
 export function useCommentList(changedAt: string | null): CommentList {
   const [list, dispatch] = useReducer(listReducer, INITIAL_LIST);
-  const { read, filter, comments, next } = list;
+  const { read, filter, next } = list;
 
   useEffect(() => {
     store.readComments(filter, null).then(
