@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { useModeration } from '../hooks/useModeration';
+import { useModeration, type Moderation } from '../hooks/useModeration';
 import { useNow } from '../../../shared/ui/useNow';
 import { ModeratedCommentItem } from './ModeratedCommentItem';
 import { SuspendedAccounts } from './SuspendedAccounts';
+import { CommentFilterChoices } from './CommentFilterChoices';
 
 export interface ModerationViewProps {
   /** The feed's last live change (FeedState.changedAt): new comments are read then. */
@@ -18,59 +19,47 @@ const TIME_REFRESH_MS = 60_000;
  */
 export function ModerationView({ changedAt, onClose }: ModerationViewProps) {
   const moderation = useModeration(changedAt);
-  const { filter, setFilter, comments, status, hasMore, loadMore, reload } = moderation;
+  const { status, hasMore, loadMore } = moderation;
   const now = useNow(TIME_REFRESH_MS);
-  const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const filterName = useId();
-  const author = filter.uid === null ? null : comments.find((each) => each.uid === filter.uid);
-
-  useEffect(() => heading.current?.focus(), []);
 
   return (
     <section className="moderation" aria-labelledby={headingId}>
-      <div className="moderation__top">
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="feed__heading">
-          Moderation
-        </h2>
-        <button type="button" className="button" onClick={onClose}>
-          Back to the feed
-        </button>
-      </div>
+      <ModerationTop headingId={headingId} onClose={onClose} />
       <SuspendedAccounts moderation={moderation} now={now} />
-      <fieldset className="choices choices--inline">
-        <legend>Show</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name={filterName}
-            checked={!filter.reported}
-            onChange={() => setFilter({ ...filter, reported: false })}
-          />
-          All comments
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name={filterName}
-            checked={filter.reported}
-            onChange={() => setFilter({ ...filter, reported: true })}
-          />
-          Reported
-        </label>
-      </fieldset>
-      {filter.uid !== null && (
-        <p className="moderation__author">
-          {`Comments by ${author?.user ?? 'one author'}`}{' '}
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => setFilter({ ...filter, uid: null })}
-          >
-            Show all authors
-          </button>
-        </p>
+      <CommentFilterChoices moderation={moderation} />
+      <ModerationStatusLine moderation={moderation} />
+      <ModeratedCommentList moderation={moderation} now={now} />
+      {hasMore && (
+        <button type="button" className="button" disabled={status === 'loading'} onClick={loadMore}>
+          Load More
+        </button>
       )}
+    </section>
+  );
+}
+
+/** The heading, focused when the view opens, and 'Back to the feed'. */
+function ModerationTop({ headingId, onClose }: { headingId: string; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="moderation__top">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="feed__heading">
+        Moderation
+      </h2>
+      <button type="button" className="button" onClick={onClose}>
+        Back to the feed
+      </button>
+    </div>
+  );
+}
+
+/** What is being read (a status line), or why it could not be, with Retry. */
+function ModerationStatusLine({ moderation }: { moderation: Moderation }) {
+  const { comments, status, reload } = moderation;
+  return (
+    <>
       <div role="status" className="moderation__status">
         {status === 'loading' && 'Loading comments...'}
         {status === 'ready' && comments.length === 0 && 'No comments to show'}
@@ -83,24 +72,25 @@ export function ModerationView({ changedAt, onClose }: ModerationViewProps) {
           </button>
         </p>
       )}
-      {comments.length > 0 && (
-        <ul className="moderation__list" aria-label="Comments" aria-busy={status === 'loading'}>
-          {comments.map((comment) => (
-            <ModeratedCommentItem
-              key={comment.id}
-              comment={comment}
-              now={now}
-              suspension={moderation.suspensions.get(comment.uid) ?? null}
-              moderation={moderation}
-            />
-          ))}
-        </ul>
-      )}
-      {hasMore && (
-        <button type="button" className="button" disabled={status === 'loading'} onClick={loadMore}>
-          Load More
-        </button>
-      )}
-    </section>
+    </>
+  );
+}
+
+/** The listed comments, each with its author's suspension; nothing while there are none. */
+function ModeratedCommentList({ moderation, now }: { moderation: Moderation; now: number }) {
+  const { comments, status } = moderation;
+  if (comments.length === 0) return null;
+  return (
+    <ul className="moderation__list" aria-label="Comments" aria-busy={status === 'loading'}>
+      {comments.map((comment) => (
+        <ModeratedCommentItem
+          key={comment.id}
+          comment={comment}
+          now={now}
+          suspension={moderation.suspensions.get(comment.uid) ?? null}
+          moderation={moderation}
+        />
+      ))}
+    </ul>
   );
 }
