@@ -77,8 +77,8 @@ async function postInDeal(page: Page, form: Locator, post: PostInDeal): Promise<
   await expect(articles(page).first()).toHaveAccessibleName(post.title);
 }
 
-test.describe('following a deal', () => {
-  test('the administrator starts a deal and moves it on; another browser’s strip follows it, and pressing it shows its two posts and its history', async ({
+test.describe('a deal across browsers', () => {
+  test('the administrator starts a deal and moves it on; another browser’s strip shows the move, and pressing it shows its two posts and its history', async ({
     page,
     otherPage: admin,
   }) => {

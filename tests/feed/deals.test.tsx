@@ -1,5 +1,5 @@
 /**
- * Following a deal in the whole app against the real emulators: the deals strip, a
+ * Deals in the whole app against the real emulators: the deals strip, a
  * deal's own feed at /?deal=<id> with its status history, Back, an unknown id, search within a
  * deal, live changes, and the administrator's 'Deal' field. Timers are faked only where 30
  * seconds must pass at once (the live checks); every read is real.
