@@ -39,5 +39,5 @@ export function useExternalStore<T>(store: ExternalStore<T>): T;
 export function useExternalStore<T, S>(store: ExternalStore<T>, select: (value: T) => S): S;
 export function useExternalStore<T, S>(store: ExternalStore<T>, select?: (value: T) => S): T | S {
   const snapshot = () => (select ? select(store.get()) : store.get());
-  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+  return useSyncExternalStore(store.subscribe, snapshot);
 }

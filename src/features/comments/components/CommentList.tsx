@@ -1,7 +1,7 @@
 import { Suspense, useId, type ReactNode, type Ref } from 'react';
 import type { RemovedCopies } from '../../posts';
 import type { Comment } from '../../posts';
-import { contentOf } from '../data/commentList';
+import { contentOf } from '../data/commentContent';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 
 export interface CommentListProps {

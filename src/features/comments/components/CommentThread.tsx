@@ -5,7 +5,7 @@ import { useThread } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { CommentList, type CommentListProps } from './CommentList';
 
-// With the live checks' code, which a loaded page has before a reader opens a thread.
+// In the comments chunk: a visitor's first load never carries a long thread's reader.
 const LazyOpenThread = lazy(() =>
   import('./OpenThread').then((module) => ({ default: module.OpenThread })),
 );

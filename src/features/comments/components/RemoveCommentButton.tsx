@@ -1,7 +1,7 @@
 import type { RemovedCopies } from '../../posts';
 import type { Comment } from '../../posts';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
-import { contentOf } from '../data/commentList';
+import { contentOf } from '../data/commentContent';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';
 
 export interface RemoveCommentButtonProps {

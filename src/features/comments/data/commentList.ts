@@ -37,8 +37,3 @@ export function summariseComments(comments: readonly Comment[]): {
     cardComments: comments.length <= LIMITS.cardComments ? [...comments] : [],
   };
 }
-
-/** One comment's whole content: equal for the copies of a comment stored more than once. */
-export function contentOf(comment: Comment): string {
-  return `${comment.user}\n${comment.date}\n${comment.text}`;
-}
