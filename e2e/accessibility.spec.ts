@@ -121,7 +121,7 @@ test.describe('accessibility', () => {
     expect(findings.map((finding) => finding.id)).toContain('image-alt');
   });
 
-  test('the feed follows the ARIA feed pattern', async ({ page }) => {
+  test('the feed keeps to the ARIA feed pattern', async ({ page }) => {
     await openFeed(page);
     await expect(feed(page)).toHaveCount(1);
     await expect(feed(page)).toHaveAccessibleName(/\S/);

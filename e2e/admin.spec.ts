@@ -99,7 +99,7 @@ test.describe('the administrator', () => {
     await page.reload();
     await expect(articles(page)).toHaveCount(PAGE_SIZE);
     await expect(postAt(page, 3)).toHaveAccessibleName(next.title);
-    // The post that used to follow the first page has moved up into it.
+    // The post that used to come after the first page has moved up into it.
     await expect(postAt(page, PAGE_SIZE - 1)).toHaveAccessibleName(DEMO_POSTS[PAGE_SIZE].title);
   });
 });

@@ -29,8 +29,8 @@ import {
 } from './support/deals';
 
 /**
- * Following a deal in the browser: the administrator starts one and moves it on, another
- * browser's strip follows, a deal's own feed at /?deal=<id> with its status history, Back to the
+ * Deals in the browser: the administrator starts one and moves it on, another
+ * browser's strip shows it, a deal's own feed at /?deal=<id> with its status history, Back to the
  * full feed where it was, the strip's filters, the strip on a phone, and axe on what is new.
  */
 

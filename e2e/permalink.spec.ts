@@ -41,7 +41,7 @@ function firstHeadings(page: Page): Promise<unknown> {
 }
 
 test.describe('permalinks', () => {
-  test('a permalink to a post on the third page opens it first, highlighted; the newest follow; Load More still works', async ({
+  test('a permalink to a post on the third page opens it first, highlighted; the newest come after it; Load More still works', async ({
     page,
   }) => {
     const plainTitle = await normalTitle(page);

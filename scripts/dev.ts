@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   store = await startFirestoreFirst();
 
   // The rest start at once. The feed needs only Firestore and Vite, so it is announced as soon as
-  // Vite is up; the Auth emulator (firebase-tools, the slowest to start) follows for sign-in.
+  // Vite is up; the Auth emulator (firebase-tools, the slowest to start) comes after, for sign-in.
   const authReady = startAuth();
   // Awaited after the feed is up; a failure before then still ends the run through main's catch.
   authReady.catch(() => undefined);

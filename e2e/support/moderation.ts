@@ -49,7 +49,7 @@ const client = () => ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
 /**
  * The commit the app sends for a comment (src/shared/store/writes.ts addComment, written blind): the
  * post's append with its comment summary, its moderation copy and the commenter stamp, with the
- * post's change stamp. The summary's card follows the post as stored now.
+ * post's change stamp. The summary's card matches the post as stored now.
  */
 async function commentWrites(account: Account, post: { id: string; title: string }, text: string) {
   const owner = client();

@@ -34,7 +34,7 @@ export async function publishElsewhere(
  * another device, one commit: the post with the comment appended and its summary true to the list
  * (commentList.summariseComments: the count one more, the card's comments unchanged past 10), the
  * moderation copy comments/{id}, commenters/{uid} naming it, and the post's change stamp. The post
- * is read first, so the writes of one writer follow each other; the benches write one at a time.
+ * is read first, so the writes of one writer come one after another; the benches write one at a time.
  */
 export async function commentElsewhere(
   client: OwnerClient,

@@ -32,7 +32,7 @@ export function analyseFirstLoad(buildDir: string): FirstLoad {
   const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
   const eager = new Set<string>();
 
-  // Follow static imports from the entry (Vite's manifest lists them by manifest key).
+  // Walk the static imports from the entry (Vite's manifest lists them by manifest key).
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || eager.has(chunk.file)) return;

@@ -1,6 +1,6 @@
 /**
  * Whether production Firestore could serve a query with the indexes of firestore.indexes.json,
- * following its documented index rules (firebase.google.com/docs/firestore/query-data/index-overview):
+ * by its documented index rules (firebase.google.com/docs/firestore/query-data/index-overview):
  * - every field has automatic single-field indexes at collection scope (ascending, descending,
  *   array-contains) unless a fieldOverrides entry replaces them; at collection-group scope only
  *   those an override declares;
