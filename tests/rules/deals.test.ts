@@ -163,7 +163,7 @@ const withoutOpen = (write: DealWrite) =>
 const storedDeal = async (id = DEAL) =>
   (await getDoc(doc(harness.client(null), DEALS, id))).data() ?? {};
 
-describe('a post in a deal, and the deal following it', () => {
+describe('a post in a deal, and the deal summarising it', () => {
   it('creates a post in a new deal with the deal, in one batch', async () => {
     await expectAllowed(commit(admin, startDeal('lucas-ferrand')));
     const deal = await getDoc(doc(harness.client(null), DEALS, 'lucas-ferrand'));
