@@ -744,7 +744,7 @@ describe('removing a comment', () => {
 });
 
 describe('the deal status: one of a fixed list, set and changed by the administrator only', () => {
-  // The list, written out: the rules must accept exactly these words.
+  // The list, written out: the rules must accept exactly these words.
   const STATUSES = ['Rumour', 'Talks', 'Bid made', 'Agreed', 'Medical', 'Done deal', 'Collapsed'];
   /** Values that are not one of the words: case, padding, invisible characters, other types. */
   const NOT_A_STATUS: [what: string, value: unknown][] = [

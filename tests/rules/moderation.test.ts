@@ -1,5 +1,5 @@
 /**
- * Issue 22's rules (firestore.rules): the comment copies in comments/, reports, suspensions,
+ * The moderation rules (firestore.rules): the comment copies in comments/, reports, suspensions,
  * closed posts, the rate limit per comment and the administrator's removal of a comment stored
  * twice, attacked through the real Lite SDK as a fan, another fan, a visitor and the
  * administrator would. The commit shapes are tests/support/commentCommit.ts's.
@@ -220,7 +220,7 @@ describe('a comment and its copy: added together, one comment per commit', () =>
     await expectDenied(batch.commit());
   });
 
-  // Problem 1 of issue 22, as the old rules took it: one stamp, a comment on each of two posts.
+  // One rate-limit stamp for a comment on each of two posts: the stamp names one comment.
   it('denies the old shape appending to two posts under one stamp (as fan)', async () => {
     const batch = writeBatch(fan);
     const before: Record<string, Comment[]> = { p1: [OLD], p2: [] };
@@ -645,8 +645,8 @@ describe('removing a comment removes its copy', () => {
   });
 });
 
-// Problem 4 of issue 22: a comment stored twice could be removed by nobody (the old rule allowed
-// exactly one comment fewer, and arrayRemove takes out both copies).
+// A comment stored twice: arrayRemove takes out both occurrences, so a rule that allowed exactly
+// one comment fewer would let nobody remove it.
 describe('a comment stored twice', () => {
   const TWICE = comment(FAN.email, 'Posted twice');
   const withOneLeft = withSummary([OLD, TWICE]);
