@@ -44,7 +44,11 @@ describe('the UI limits are the ones firestore.rules enforces', () => {
     ],
     ['comment text', /isText\(comment\.text, (\d+), (\d+)\)/, ['commentChars', 'commentBytes']],
     ['comment date', /comment\.date\.toUtf8\(\)\.size\(\) <= (\d+)/, ['commentDateBytes']],
-    ['comment author', /comment\.user\.toUtf8\(\)\.size\(\) <= (\d+)/, ['emailBytes']],
+    [
+      'e-mail address',
+      /function isEmail\(value\) \{\s*return value is string && value\.toUtf8\(\)\.size\(\) <= (\d+)/,
+      ['emailBytes'],
+    ],
     ['URL', /value\.toUtf8\(\)\.size\(\) <= (\d+)\s+&& value\.matches\('https/, ['urlBytes']],
     ['comments per post', /after\.size\(\) <= (\d+)/, ['commentsPerPost']],
     [

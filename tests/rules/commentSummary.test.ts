@@ -17,10 +17,8 @@ import {
   increment,
   type Firestore,
 } from 'firebase/firestore/lite';
-import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { toFields, toValue } from '../../scripts/lib/ownerClient';
 import type { Fields } from '../../scripts/lib/restValue';
-import type { Comment } from '../../src/features/posts/data/post';
 import {
   addComment,
   appendChange,
@@ -32,7 +30,6 @@ import {
 import {
   expectAllowed,
   expectDenied,
-  googleUser,
   legacyPost,
   newPost,
   startHarness,
@@ -42,18 +39,13 @@ import {
   withoutKeys,
   type Harness,
 } from '../support/harness';
+import { ADMIN, comment, FAN, OTHER_FAN, TITLE } from '../support/fixtures';
 import { addDoc, stampChange, updateDoc } from '../support/stampedWrites';
 
-const ADMIN = googleUser('admin-1', readAdminEmail());
-const FAN = googleUser('fan-1', 'fan@example.test');
-const OTHER = googleUser('fan-3', 'other@example.test');
-const TITLE = 'Striker signs a four-year deal';
-const DATE = '01/03/2026, 12:00:00';
-const comment = (user: string, text = 'Great signing!'): Comment => ({ user, text, date: DATE });
 const OLD = [comment('a@example.test', 'First'), comment('b@example.test', 'Second')];
 /** A fan's comment, and one another fan never wrote (forged on the card). */
 const MINE = comment(FAN.email, 'Mine');
-const FAKE = comment(OTHER.email, 'I never wrote this');
+const FAKE = comment(OTHER_FAN.email, 'I never wrote this');
 /** `count` comments by others, as a post holding that many has them. */
 const thread = (count: number) =>
   Array.from({ length: count }, (_, i) => comment('x@example.test', `c${i}`));

@@ -1,5 +1,5 @@
 /**
- * Issue 23's rules (firestore.rules): a post names its deal, and the deal's summary deals/{id}
+ * The deal rules (firestore.rules): a post names its deal, and the deal's summary deals/{id}
  * is written in the same commit as the post that changes it, consistent with that post. Attacked
  * through the real Lite SDK as the administrator, fans, a visitor and forged tokens would, each
  * attack next to its allowed twin. The summaries are built with src/features/deals/data/deal.ts, as the app's.
@@ -168,7 +168,7 @@ const withoutOpen = (write: DealWrite) =>
 const storedDeal = async (id = DEAL) =>
   (await getDoc(doc(harness.client(null), DEALS, id))).data() ?? {};
 
-describe('a post in a deal, and the deal following it', () => {
+describe('a post in a deal, and the deal summarising it', () => {
   it('creates a post in a new deal with the deal, in one batch', async () => {
     await expectAllowed(commit(admin, startDeal('lucas-ferrand')));
     const deal = await getDoc(doc(harness.client(null), DEALS, 'lucas-ferrand'));

@@ -34,6 +34,7 @@ import {
   type Persona,
   type Harness,
 } from '../support/harness';
+import { comment, DATE, TITLE } from '../support/fixtures';
 // Post writes as the app makes them, each with its change stamp (postChanges.test.ts tests those).
 import { addDoc, deleteDoc, setDoc, stampChange, updateDoc } from '../support/stampedWrites';
 import { addComment } from '../support/commentCommit';
@@ -65,9 +66,6 @@ const PERSONAS = {
 type PersonaName = keyof typeof PERSONAS;
 
 const FAN_EMAIL = PERSONAS.fan.email;
-const DATE = '01/03/2026, 12:00:00';
-const comment = (user: string, text = 'Great signing!', date = DATE) => ({ user, text, date });
-const TITLE = String(newPost().title);
 const OLD_COMMENTS = [comment('a@example.test', 'First'), comment('b@example.test', 'Second')];
 
 /**
@@ -746,7 +744,7 @@ describe('removing a comment', () => {
 });
 
 describe('the deal status: one of a fixed list, set and changed by the administrator only', () => {
-  // The list, written out: the rules must accept exactly these words.
+  // The list, written out: the rules must accept exactly these words.
   const STATUSES = ['Rumour', 'Talks', 'Bid made', 'Agreed', 'Medical', 'Done deal', 'Collapsed'];
   /** Values that are not one of the words: case, padding, invisible characters, other types. */
   const NOT_A_STATUS: [what: string, value: unknown][] = [

@@ -23,12 +23,11 @@ import {
   withSummary,
   type Harness,
 } from '../support/harness';
+import { DATE, TITLE } from '../support/fixtures';
 import { setDoc, updateDoc } from '../support/stampedWrites';
 
 const ADMIN = googleUser('admin-engine', readAdminEmail());
 const FAN = googleUser('fan-engine', 'fan@example.test');
-const DATE = '01/03/2026, 12:00:00';
-const TITLE = 'Striker signs a four-year deal';
 
 let harness: Harness;
 let admin: Firestore;

@@ -1,5 +1,5 @@
 /**
- * Issue 22's rules (firestore.rules): the comment copies in comments/, reports, suspensions,
+ * The moderation rules (firestore.rules): the comment copies in comments/, reports, suspensions,
  * closed posts, the rate limit per comment and the administrator's removal of a comment stored
  * twice, attacked through the real Lite SDK as a fan, another fan, a visitor and the
  * administrator would. The commit shapes are tests/support/commentCommit.ts's.
@@ -23,7 +23,6 @@ import {
   writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
-import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import {
   commentId,
   reportId,
@@ -49,18 +48,9 @@ import {
   type Harness,
   type Persona,
 } from '../support/harness';
+import { ADMIN, comment, DATE, FAN, OTHER_FAN, TITLE } from '../support/fixtures';
 import { stampChange } from '../support/stampedWrites';
 
-const ADMIN = googleUser('admin-1', readAdminEmail());
-const FAN = googleUser('fan-1', 'fan@example.test');
-const OTHER = googleUser('fan-3', 'other@example.test');
-const TITLE = 'Striker signs a four-year deal';
-const DATE = '01/03/2026, 12:00:00';
-const comment = (user: string, text = 'Great signing!', date = DATE): Comment => ({
-  user,
-  text,
-  date,
-});
 const FAN_COMMENT = comment(FAN.email, 'Mine');
 const OLD = comment('a@example.test', 'First');
 
@@ -74,7 +64,7 @@ beforeAll(async () => {
   harness = await startHarness('demo-rules-moderation');
   admin = harness.client(ADMIN);
   fan = harness.client(FAN);
-  other = harness.client(OTHER);
+  other = harness.client(OTHER_FAN);
   visitor = harness.client(null);
 });
 afterAll(async () => {
@@ -189,8 +179,8 @@ describe('a comment and its copy: added together, one comment per commit', () =>
   it.each<[string, Partial<AddComment>]>([
     ['without its copy', { copy: null }],
     ['with a copy of other text', { copy: { text: 'Something else' } }],
-    ['with a copy naming another account', { copy: { uid: OTHER.sub } }],
-    ['with a copy naming another author', { copy: { user: OTHER.email } }],
+    ['with a copy naming another account', { copy: { uid: OTHER_FAN.sub } }],
+    ['with a copy naming another author', { copy: { user: OTHER_FAN.email } }],
     ['with a copy of another post title', { copy: { postTitle: 'Keeper joins on loan' } }],
     ['with a copy of another post', { copy: { postId: 'p2' } }],
     ['with a copy already reported', { copy: { reports: 1 } }],
@@ -234,7 +224,7 @@ describe('a comment and its copy: added together, one comment per commit', () =>
     await expectDenied(batch.commit());
   });
 
-  // Problem 1 of issue 22, as the old rules took it: one stamp, a comment on each of two posts.
+  // One rate-limit stamp for a comment on each of two posts: the stamp names one comment.
   it('denies the old shape appending to two posts under one stamp (as fan)', async () => {
     const batch = writeBatch(fan);
     const before: Record<string, Comment[]> = { p1: [OLD], p2: [] };
@@ -360,7 +350,7 @@ describe('suspensions', () => {
     await expectDenied(commentAs(FAN, 'Still here'));
     await suspend(FAN.sub, null);
     await expectDenied(commentAs(FAN, 'Still here'));
-    await expectAllowed(commentAs(OTHER, 'Not me'));
+    await expectAllowed(commentAs(OTHER_FAN, 'Not me'));
   });
 
   it('allows comments once the suspension has ended', async () => {
@@ -369,7 +359,7 @@ describe('suspensions', () => {
   });
 
   it('denies a report from a suspended account', async () => {
-    const id = await seedWithCopy(OTHER.sub, comment(OTHER.email, 'Hello'));
+    const id = await seedWithCopy(OTHER_FAN.sub, comment(OTHER_FAN.email, 'Hello'));
     await suspend(FAN.sub, null);
     await expectDenied(reportAs(FAN, id));
   });
@@ -425,8 +415,8 @@ describe('suspensions', () => {
 
   it('denies fans writing suspensions, and lifting or shortening their own', async () => {
     const data = { until: null, at: serverTimestamp(), user: FAN.email };
-    await expectDenied(setDoc(doc(fan, 'suspensions', OTHER.sub), data));
-    await expectDenied(setDoc(doc(visitor, 'suspensions', OTHER.sub), data));
+    await expectDenied(setDoc(doc(fan, 'suspensions', OTHER_FAN.sub), data));
+    await expectDenied(setDoc(doc(visitor, 'suspensions', OTHER_FAN.sub), data));
     await suspend(FAN.sub, null);
     await expectDenied(deleteDoc(doc(fan, 'suspensions', FAN.sub)));
     await expectDenied(
@@ -439,7 +429,7 @@ describe('suspensions', () => {
     await suspend(FAN.sub, null);
     await expectAllowed(getDoc(doc(fan, 'suspensions', FAN.sub)));
     // An account without a suspension reads that it has none.
-    await expectAllowed(getDoc(doc(other, 'suspensions', OTHER.sub)));
+    await expectAllowed(getDoc(doc(other, 'suspensions', OTHER_FAN.sub)));
     await expectDenied(getDoc(doc(other, 'suspensions', FAN.sub)));
     await expectDenied(getDoc(doc(visitor, 'suspensions', FAN.sub)));
     await expectAllowed(getDoc(doc(admin, 'suspensions', FAN.sub)));
@@ -458,16 +448,16 @@ describe('reports', () => {
   });
 
   it('allows another fan’s report once, counts it, and refuses a second one', async () => {
-    await expectAllowed(reportAs(OTHER, copyId, { reason: 'Spam' }));
+    await expectAllowed(reportAs(OTHER_FAN, copyId, { reason: 'Spam' }));
     const copy = await storedCopy(copyId);
     expect(copy?.fields.reports).toEqual({ integerValue: '1' });
     expect(copy?.fields.reported).toEqual({ booleanValue: true });
-    await lastActed(OTHER.sub);
-    await expectDenied(reportAs(OTHER, copyId, { reason: 'Other' }));
+    await lastActed(OTHER_FAN.sub);
+    await expectDenied(reportAs(OTHER_FAN, copyId, { reason: 'Other' }));
   });
 
   it('allows a second fan’s report after the first', async () => {
-    await expectAllowed(reportAs(OTHER, copyId));
+    await expectAllowed(reportAs(OTHER_FAN, copyId));
     const third = googleUser('fan-4', 'third@example.test');
     await expectAllowed(reportAs(third, copyId));
     expect((await storedCopy(copyId))?.fields.reports).toEqual({ integerValue: '2' });
@@ -477,59 +467,59 @@ describe('reports', () => {
     ['a report of their own comment', () => reportAs(FAN, copyId)],
     [
       'a report of a comment that does not exist',
-      () => reportAs(OTHER, 'p1_nope', { copyUpdate: null }),
+      () => reportAs(OTHER_FAN, 'p1_nope', { copyUpdate: null }),
     ],
     [
       'a report forged as another reporter (uid field)',
-      () => reportAs(OTHER, copyId, { fields: { uid: 'fan-4' } }),
+      () => reportAs(OTHER_FAN, copyId, { fields: { uid: 'fan-4' } }),
     ],
     [
       'a report filed under another reporter’s id',
-      () => reportAs(OTHER, copyId, { id: reportId(copyId, 'fan-4') }),
+      () => reportAs(OTHER_FAN, copyId, { id: reportId(copyId, 'fan-4') }),
     ],
-    ['a report for another reason', () => reportAs(OTHER, copyId, { reason: 'Hate' })],
-    ['a report with an extra field', () => reportAs(OTHER, copyId, { fields: { note: 'x' } })],
+    ['a report for another reason', () => reportAs(OTHER_FAN, copyId, { reason: 'Hate' })],
+    ['a report with an extra field', () => reportAs(OTHER_FAN, copyId, { fields: { note: 'x' } })],
     [
       'a report with a key named constructor',
-      () => reportAs(OTHER, copyId, { fields: { constructor: 'x' } }),
+      () => reportAs(OTHER_FAN, copyId, { fields: { constructor: 'x' } }),
     ],
     [
       'a report dated by the client',
-      () => reportAs(OTHER, copyId, { fields: { at: Timestamp.now() } }),
+      () => reportAs(OTHER_FAN, copyId, { fields: { at: Timestamp.now() } }),
     ],
-    ['a report that does not count', () => reportAs(OTHER, copyId, { copyUpdate: null })],
+    ['a report that does not count', () => reportAs(OTHER_FAN, copyId, { copyUpdate: null })],
     [
       'a report that counts twice',
-      () => reportAs(OTHER, copyId, { copyUpdate: { reports: 2, reported: true } }),
+      () => reportAs(OTHER_FAN, copyId, { copyUpdate: { reports: 2, reported: true } }),
     ],
     [
       'a report that also edits the comment',
       () =>
-        reportAs(OTHER, copyId, {
+        reportAs(OTHER_FAN, copyId, {
           copyUpdate: { reports: increment(1), reported: true, text: 'Edited' },
         }),
     ],
-    ['a report without the stamp', () => reportAs(OTHER, copyId, { target: null })],
-    ['a report stamped for another comment', () => reportAs(OTHER, copyId, { target: 'p1_x' })],
+    ['a report without the stamp', () => reportAs(OTHER_FAN, copyId, { target: null })],
+    ['a report stamped for another comment', () => reportAs(OTHER_FAN, copyId, { target: 'p1_x' })],
   ])('denies %s', async (_, run) => {
     await expectDenied(run());
   });
 
   it('denies a report 5 seconds after a comment (rate limit)', async () => {
-    await lastActed(OTHER.sub, 5);
-    await expectDenied(reportAs(OTHER, copyId));
+    await lastActed(OTHER_FAN.sub, 5);
+    await expectDenied(reportAs(OTHER_FAN, copyId));
   });
 
   it('denies counting a report without filing one, and a fan dismissing reports', async () => {
     await expectDenied(
       updateDoc(doc(other, 'comments', copyId), { reports: increment(1), reported: true }),
     );
-    await expectAllowed(reportAs(OTHER, copyId));
+    await expectAllowed(reportAs(OTHER_FAN, copyId));
     await expectDenied(updateDoc(doc(fan, 'comments', copyId), { reports: 0, reported: false }));
   });
 
   it('lets the administrator dismiss reports, and nothing more', async () => {
-    await expectAllowed(reportAs(OTHER, copyId));
+    await expectAllowed(reportAs(OTHER_FAN, copyId));
     await expectDenied(
       updateDoc(doc(admin, 'comments', copyId), { reports: 0, reported: false, text: 'x' }),
     );
@@ -538,8 +528,8 @@ describe('reports', () => {
   });
 
   it('keeps reports unchangeable and readable only by the administrator', async () => {
-    await expectAllowed(reportAs(OTHER, copyId));
-    const ref = (db: Firestore) => doc(db, 'reports', reportId(copyId, OTHER.sub));
+    await expectAllowed(reportAs(OTHER_FAN, copyId));
+    const ref = (db: Firestore) => doc(db, 'reports', reportId(copyId, OTHER_FAN.sub));
     await expectDenied(updateDoc(ref(other), { reason: 'Spam' }));
     await expectDenied(deleteDoc(ref(other)));
     await expectDenied(deleteDoc(ref(admin)));
@@ -659,8 +649,8 @@ describe('removing a comment removes its copy', () => {
   });
 });
 
-// Problem 4 of issue 22: a comment stored twice could be removed by nobody (the old rule allowed
-// exactly one comment fewer, and arrayRemove takes out both copies).
+// A comment stored twice: arrayRemove takes out both occurrences, so a rule that allowed exactly
+// one comment fewer would let nobody remove it.
 describe('a comment stored twice', () => {
   const TWICE = comment(FAN.email, 'Posted twice');
   const withOneLeft = withSummary([OLD, TWICE]);

@@ -24,7 +24,6 @@ import {
   type Firestore,
   type WriteBatch,
 } from 'firebase/firestore/lite';
-import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import {
   expectAllowed,
   expectDenied,
@@ -34,10 +33,9 @@ import {
   summaryOf,
   type Harness,
 } from '../support/harness';
+import { ADMIN, FAN } from '../support/fixtures';
 import { appendChange, copyOf } from '../support/commentCommit';
 
-const ADMIN = googleUser('admin-1', readAdminEmail());
-const FAN = googleUser('fan-1', 'fan@example.test');
 const OTHER_FAN = googleUser('fan-2', 'other@example.test');
 const COMMENT = { user: FAN.email, text: 'Great signing!', date: '01/03/2026, 12:00:00' };
 /** The fan's removal of COMMENT from p1, with the summary of the comments `left`. */

@@ -9,6 +9,7 @@ import {
   TEST_FIRESTORE_HOST,
   PROJECT_ID,
 } from '../../scripts/lib/testPorts';
+import { reportsSince } from './rulesCoverage';
 
 interface Running {
   stop(): Promise<void>;
@@ -23,9 +24,17 @@ const shared = globalThis as { transferFeedEmulators?: Promise<Running> };
 
 export default async function setup(): Promise<() => Promise<void>> {
   const owner = !shared.transferFeedEmulators;
+  const started = Date.now();
   shared.transferFeedEmulators ??= startAll();
   const running = await shared.transferFeedEmulators;
-  return owner ? () => running.stop() : async () => undefined;
+  if (!owner) return async () => undefined;
+  return async () => {
+    const reports = reportsSince(started);
+    if (reports.length > 0) {
+      console.log(`Rules coverage (what the rules tests evaluated):\n  ${reports.join('\n  ')}`);
+    }
+    await running.stop();
+  };
 }
 
 async function startAll(): Promise<Running> {

@@ -22,6 +22,7 @@ import { expect } from 'vitest';
 import { ownerClient, toFields, type OwnerClient } from '../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_ENGINE_HOST } from '../../scripts/lib/testPorts';
 import { parseHostPort } from '../../scripts/lib/emulators';
+import { saveRulesCoverage, saveRulesCoverageIfAny } from './rulesCoverage';
 import { isPost, stampChange } from './stampedWrites';
 import { summariseComments } from '../../src/features/comments/data/commentList';
 import type { Comment } from '../../src/features/posts/data/post';
@@ -81,6 +82,12 @@ export interface Harness {
   clear(): Promise<void>;
   /** Full resource name of a document path such as 'posts/a'. */
   name(path: string): string;
+  /**
+   * Saves the engine's rules coverage report of this project (its :ruleCoverage.html) to
+   * rulesCoveragePath(projectId) and returns that path; throws when the engine gives none.
+   */
+  saveRulesCoverage(): Promise<string>;
+  /** Ends the file's session; with firestore.rules loaded, saves its coverage report first. */
   close(): Promise<void>;
 }
 
@@ -150,7 +157,10 @@ export async function startHarness(
       owner.commit([{ update: { name: owner.name(path), fields: toFields(data) } }]),
     clear: () => env.clearFirestore(),
     name: owner.name,
+    saveRulesCoverage: () => saveRulesCoverage(url, projectId),
     async close() {
+      // A report of edited rules (options.rules) would not describe firestore.rules.
+      if (options.rules === undefined) await saveRulesCoverageIfAny(url, projectId);
       await Promise.all(apps.map((app) => deleteApp(app)));
       await env.cleanup();
     },
