@@ -33,7 +33,7 @@ describe('ESLint keeps the features and their layers apart', { timeout: 120_000 
     ],
     [
       'src/features/comments/store/upward.ts',
-      "import { useOwnSuspension as value } from '../state/fanCommenting';",
+      "import { reportKey as value } from '../state/fanCommenting';",
       'state',
     ],
     [

@@ -1,17 +1,19 @@
+// The deals feature's public face. A deal: its shape and reads, the names and known deals, its summary write, the badge and link on a card.
 export { DealAnchor } from './components/DealAnchor';
 export { DealHistory } from './components/DealHistory';
 export { DealStatusBadge } from './components/DealStatusBadge';
 export { PostDealLink } from './components/PostDealLink';
-export { chooseDeal, type Deal, isOpenStatus, movesDealOn } from './data/deal';
+export { chooseDeal, type Deal, movesDealOn } from './data/deal';
 export { dealParam, isDealId } from './data/dealAddress';
 export { OPEN_DEAL_MESSAGE } from './data/dealMessage';
-export { type DealFilter, DEALS_PER_READ, withChangedDeals } from './data/dealQueries';
+export { DEALS_PER_READ } from './data/dealQueries';
 export { dealStatusText } from './data/dealWords';
 export { ShownDeal } from './data/shownDeal';
 export { useDealAddress } from './hooks/useDealAddress';
+export { useKnownDeals } from './hooks/useKnownDeals';
 export { dealHref, leaveDeal, openedFromPage, pushDeal } from './state/dealHistory';
 export { learnDealNames } from './state/dealNames';
-export { dealWritten, onDealWritten, useKnownDeals } from './state/knownDeals';
+export { dealWritten, onDealWritten } from './state/knownDeals';
 export {
   type DealsAt,
   listDealPosts,

@@ -1,3 +1,3 @@
-export { applyChanges } from './data/applyChanges';
+// The live feature's public face. Live updates: change-stamp checks while the tab is visible, and what they found.
 export { useLiveUpdates } from './hooks/useLiveUpdates';
 export { changesNotWrittenHere, listenToChanges } from './state/liveChecks';

@@ -1,3 +1,4 @@
+// The posts feature's public face. The post: its shape, the first page's request, page reads, the feed's reducer and context.
 export {
   CARD_MASK,
   CHANGES_PER_READ,
@@ -34,11 +35,10 @@ export {
   type Post,
   type PostDeal,
   type PostEdit,
-  toComment,
   toPost,
 } from './data/post';
 export { decodeDocument, documentPost } from './data/postDecode';
-export { documentsRoot, documentUrl, FIRST_PAGE_QUERY, PAGE_SIZE } from './data/postsQuery';
+export { documentsRoot, documentUrl, PAGE_SIZE } from './data/postsQuery';
 export { FeedContext, type FeedContextValue, titleIdOf, useFeedContext } from './hooks/feedContext';
 export { arrivedFirstPage, firstPageAnswer } from './store/firstPage';
 export { listPosts, postRest, readPost, restRead, restSettings } from './store/restReads';

@@ -1,5 +1,5 @@
 import { isSuspendedAt } from '../data/commenting';
-import { useOwnSuspension } from '../state/fanCommenting';
+import { useOwnSuspension } from '../hooks/useFanCommenting';
 import { formatExactTime } from '../../../shared/text/relativeTime';
 import { CommentForm, type CommentFormProps } from './CommentForm';
 import { useFeedContext } from '../../posts';

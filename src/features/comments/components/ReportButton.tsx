@@ -1,7 +1,8 @@
 import { REPORT_REASONS } from '../data/commentCopies';
 import { isSuspendedAt } from '../data/commenting';
 import type { Comment } from '../../posts';
-import { reportComment, reportKey, useOwnSuspension, useReported } from '../state/fanCommenting';
+import { useOwnSuspension, useReported } from '../hooks/useFanCommenting';
+import { reportComment, reportKey } from '../state/fanCommenting';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
 import { useFeedContext } from '../../posts';
 

@@ -1,4 +1,4 @@
-import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
+import { createExternalStore } from '../../../shared/state/externalStore';
 import type { ReportReason } from '../data/commentCopies';
 import type { Suspension } from '../data/commenting';
 import type { Comment } from '../../posts';
@@ -19,12 +19,13 @@ const asked = new Set<string>();
 /** Reported from this page, by `reportKey()`: those buttons read 'Reported'. */
 const reported = new Set<string>();
 /** Told when a suspension is read or a report sent (the sets above change in place). */
-const fan = createExternalStore({ reads, reported });
+export const fan = createExternalStore({ reads, reported });
 
 /** The sign-in the reads are for: a new one (another account, or the same again) reads anew. */
 let readsFor: AppUser | null = null;
 
-function ask(uid: string): void {
+/** Reads the account's own suspension once per sign-in (useOwnSuspension asks on each render). */
+export function askOwnSuspension(uid: string): void {
   const user = getUser();
   if (user !== readsFor) {
     readsFor = user;
@@ -47,11 +48,6 @@ function ask(uid: string): void {
     );
 }
 
-export function useOwnSuspension(uid: string): Suspension | null {
-  ask(uid);
-  return useExternalStore(fan, () => reads.get(uid) ?? null);
-}
-
 /** Which comment of which post: the key of what this page reported. */
 export function reportKey(postId: string, comment: { user: string; text: string; date: string }) {
   return JSON.stringify([postId, comment.user, comment.date, comment.text]);
@@ -68,8 +64,4 @@ export async function reportComment(
   await writes.reportComment(postId, comment, reason, uid);
   reported.add(reportKey(postId, comment));
   fan.set(fan.get());
-}
-
-export function useReported(key: string): boolean {
-  return useExternalStore(fan, () => reported.has(key));
 }

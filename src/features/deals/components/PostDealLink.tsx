@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { useDealName } from '../state/dealNames';
+import { useDealName } from '../hooks/useDealName';
 import { DealAnchor } from './DealAnchor';
 import { ShownDeal } from '../data/shownDeal';
 

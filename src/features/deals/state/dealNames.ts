@@ -1,20 +1,15 @@
-import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
+import { createExternalStore } from '../../../shared/state/externalStore';
 import type { Deal } from '../data/deal';
 
 // The names of the deals this page has read, by id: what a card's link to its deal says. Nothing
 // is read for them: the strip's lists and a deal's feed tell them (a deal not among them yet has
 // no link until it is), and a renamed deal's next read renames its links.
-const names = createExternalStore(new Map<string, string>());
+export const dealNames = createExternalStore(new Map<string, string>());
 
 /** The deals a read brought: their cards' links say these names from now on. */
 export function learnDealNames(deals: readonly Pick<Deal, 'id' | 'name'>[]): void {
-  const known = names.get();
+  const known = dealNames.get();
   const renamed = deals.filter(({ id, name }) => known.get(id) !== name);
   for (const { id, name } of renamed) known.set(id, name);
-  if (renamed.length > 0) names.set(known);
-}
-
-/** The name of deal `id`, once this page has read it; undefined before. */
-export function useDealName(id: string): string | undefined {
-  return useExternalStore(names, (known) => known.get(id));
+  if (renamed.length > 0) dealNames.set(known);
 }

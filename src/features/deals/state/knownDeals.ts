@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
+import { createExternalStore } from '../../../shared/state/externalStore';
 import type { Deal } from '../data/deal';
 import { listDeals } from '../store/dealReads';
 
@@ -8,9 +7,9 @@ import { listDeals } from '../store/dealReads';
 let known: Promise<Deal[]> | null = null;
 
 /** The last deal this page wrote (a new object each time, so every write is told). */
-const written = createExternalStore<{ id: string } | null>(null);
+export const written = createExternalStore<{ id: string } | null>(null);
 
-function readKnownDeals(): Promise<Deal[]> {
+export function readKnownDeals(): Promise<Deal[]> {
   if (!known) {
     known = listDeals('all');
     // A failed read is tried again by the next form that asks.
@@ -36,26 +35,4 @@ export function onDealWritten(listener: (id: string) => void): () => void {
     const deal = written.get();
     if (deal) listener(deal.id);
   });
-}
-
-/**
- * The deals the administrator's 'Deal' field offers: the most recently changed ones (empty until
- * read, or when the read fails: the field still takes any name).
- */
-export function useKnownDeals(): Deal[] {
-  const [deals, setDeals] = useState<Deal[]>([]);
-  const lastWritten = useExternalStore(written);
-  useEffect(() => {
-    let current = true;
-    readKnownDeals().then(
-      (read) => {
-        if (current) setDeals(read);
-      },
-      (error: unknown) => console.warn('Could not read the deals for the Deal field', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [lastWritten]);
-  return deals;
 }

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoreError } from '../../../shared/errors/storeError';
-import { useOwnSuspension } from './fanCommenting';
+import { useOwnSuspension } from './useFanCommenting';
 
 // Firestore's answer to the one read this hook makes: what the store gives, counted.
 const readOwnSuspension = vi.fn<(uid: string) => Promise<null>>();
