@@ -1,13 +1,12 @@
 import {
   Suspense,
   lazy,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  type RefObject,
 } from 'react';
 import { PAGE_SIZE } from '../../posts';
 import type { FeedModel } from '../hooks/useFeed';
@@ -15,12 +14,13 @@ import { useNow } from '../../../shared/ui/useNow';
 import type { AppUser } from '../../session';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { AllCards } from './AllCards';
-import { FeedContext, titleIdOf, type FeedContextValue } from '../../posts';
+import { FeedContext, type FeedContextValue } from '../../posts';
 import { cardHeights, useCardsInProgress, type FeedListProps } from '../data/feedList';
 import { LoadMore } from './LoadMore';
 import { NewPosts } from './NewPosts';
 import { SearchStatus } from '../../search';
-import { searchPosts } from '../../search';
+import { useShownPosts } from '../hooks/useShownPosts';
+import { useIncomingFocus, useLoadMoreFocus } from '../hooks/useFeedFocus';
 
 /**
  * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and
@@ -30,8 +30,6 @@ import { searchPosts } from '../../search';
 const LONG_FEED_FROM = 3 * PAGE_SIZE;
 /** How often "3 minutes ago" is worked out again while the page is visible. */
 const TIME_REFRESH_MS = 60_000;
-/** Cards in the very first render; the rest of the page follows in the background. */
-const FIRST_RENDER_POSTS = 4;
 
 // The virtual list (and its library) only loads once a feed grows long: most visits never need it.
 const LazyVirtualCards = lazy(() =>
@@ -64,82 +62,19 @@ export function Feed({
   firstPageFailure = 'The posts could not be loaded.',
   alsoMatches = '',
 }: FeedProps) {
-  const { status, firstPage, hasMore, loadMore, retry, ops, deletedElsewhere } = feed;
+  const { status, hasMore } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
-  // A post deleted elsewhere leaves the feed, unless the reader is typing in or focused on its card.
-  const present = useMemo(
-    () =>
-      deletedElsewhere.size === 0
-        ? feed.posts
-        : feed.posts.filter((post) => !deletedElsewhere.has(post.id) || kept.has(post.id)),
-    [feed.posts, deletedElsewhere, kept],
-  );
-  // A few cards first, the rest in the background (a whole page at once would block a phone's main
-  // thread); a keystroke's search renders in the background too, so typing never waits for it.
-  // Only the list's growth waits: an edit or a new comment shows at once.
-  const count = useDeferredValue(present.length, FIRST_RENDER_POSTS);
-  const posts = useMemo(
-    () => (count >= present.length ? present : present.slice(0, count)),
-    [present, count],
-  );
-  const adding = posts.length < present.length;
-  const searched = useDeferredValue(query);
-  const shown = useMemo(
-    () => searchPosts(posts, searched, alsoMatches),
-    [posts, searched, alsoMatches],
-  );
+  const { present, posts, adding, searched, shown } = useShownPosts(feed, kept, query, alsoMatches);
   const busy = status === 'loading' || adding;
-  const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
-  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
-  const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
-    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
-  );
+  const context = useCardsContext(feed, user, idPrefix);
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;
-  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
-  // Loaded posts that make the feed long, while every card is still in the page: the virtual list
-  // (the next render) starts from the cards' heights as laid out now, so nothing on screen moves.
-  const becomingLong = !long && present.length > windowFrom;
-  useLayoutEffect(() => {
-    if (becomingLong) setKnownHeights(cardHeights(list.current));
-  }, [becomingLong]);
-  // Load More moves on to the first new post when the button goes away (the last page).
-  const focusFrom = useRef<number | null>(null);
-  const loading = status === 'loading';
-  const failed = status === 'failed';
-  const retryNeedsNetwork = useNeedsNetwork();
+  const knownHeights = useKnownHeights(list, !long && present.length > windowFrom);
+  const onLoadMore = useLoadMoreFocus(posts, busy, hasMore, idPrefix, feed.loadMore);
+  const onShowIncoming = useIncomingFocus(posts, idPrefix, feed.incoming, feed.showIncoming);
 
-  useEffect(() => {
-    const index = focusFrom.current;
-    if (index === null || busy) return;
-    focusFrom.current = null;
-    const post = posts.at(index);
-    if (hasMore || !post) return;
-    document.getElementById(titleIdOf(idPrefix, post.id))?.closest('article')?.focus();
-  }, [busy, hasMore, posts, idPrefix]);
-
-  // 'N new posts' shows them at the top and moves focus to the newest.
-  const focusPost = useRef<string | null>(null);
-  useEffect(() => {
-    const id = focusPost.current;
-    if (id === null || !posts.some((post) => post.id === id)) return;
-    focusPost.current = null;
-    document.getElementById(titleIdOf(idPrefix, id))?.closest('article')?.focus();
-  }, [posts, idPrefix]);
-  const onShowIncoming = () => {
-    focusPost.current = feed.incoming[0]?.id ?? null;
-    feed.showIncoming();
-  };
-
-  const onLoadMore = () => {
-    if (busy) return;
-    if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
-    loadMore();
-  };
-
-  const listProps: Omit<FeedListProps, 'listRef'> = {
+  const listProps: FeedListProps = {
     posts,
     shown,
     kept,
@@ -151,6 +86,7 @@ export function Feed({
       'aria-busy': busy,
       ...followProgress,
     },
+    listRef: list,
   };
 
   return (
@@ -163,25 +99,74 @@ export function Feed({
       <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
       <NewPosts count={feed.incoming.length} onShow={onShowIncoming} />
       <FeedContext value={context}>
-        {/* While the virtual list's code loads: every card, the feed busy. */}
-        <Suspense
-          fallback={
-            <AllCards
-              {...listProps}
-              listRef={list}
-              container={{ ...listProps.container, 'aria-busy': true }}
-            />
-          }
-        >
-          {long ? (
-            <LazyVirtualCards {...listProps} listRef={list} />
-          ) : (
-            <AllCards {...listProps} listRef={list} />
-          )}
-        </Suspense>
+        <FeedCards long={long} {...listProps} />
       </FeedContext>
+      <FeedEnd
+        feed={feed}
+        empty={posts.length === 0}
+        adding={adding}
+        firstPageFailure={firstPageFailure}
+        onLoadMore={onLoadMore}
+      />
+    </section>
+  );
+}
+
+/** What every card reads: who is reading, the writes, the time now, the ids' prefix and more. */
+function useCardsContext(feed: FeedModel, user: AppUser | null, idPrefix: string) {
+  const { ops, deletedElsewhere } = feed;
+  const now = useNow(TIME_REFRESH_MS);
+  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
+  return useMemo<FeedContextValue>(
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
+  );
+}
+
+/**
+ * Loaded posts that make the feed long, while every card is still in the page (`becomingLong`):
+ * the virtual list (the next render) starts from the cards' heights as laid out now, so nothing
+ * on screen moves.
+ */
+function useKnownHeights(list: RefObject<HTMLDivElement | null>, becomingLong: boolean) {
+  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
+  useLayoutEffect(() => {
+    if (becomingLong) setKnownHeights(cardHeights(list.current));
+  }, [list, becomingLong]);
+  return knownHeights;
+}
+
+/** Every card while the feed is short, the virtual list once it is long. */
+function FeedCards({ long, ...listProps }: FeedListProps & { long: boolean }) {
+  return (
+    // While the virtual list's code loads: every card, the feed busy.
+    <Suspense
+      fallback={<AllCards {...listProps} container={{ ...listProps.container, 'aria-busy': true }} />}
+    >
+      {long ? <LazyVirtualCards {...listProps} /> : <AllCards {...listProps} />}
+    </Suspense>
+  );
+}
+
+interface FeedEndProps {
+  feed: FeedModel;
+  empty: boolean;
+  /** The page's cards are still being added. */
+  adding: boolean;
+  firstPageFailure: string;
+  onLoadMore: () => void;
+}
+
+/** Below the cards: the loading and empty notes, a failure with Retry, or Load More. */
+function FeedEnd({ feed, empty, adding, firstPageFailure, onLoadMore }: FeedEndProps) {
+  const { status, firstPage } = feed;
+  const loading = status === 'loading';
+  const failed = status === 'failed';
+  const retryNeedsNetwork = useNeedsNetwork();
+  return (
+    <>
       {loading && firstPage && <p className="feed__note">Loading posts…</p>}
-      {status === 'ready' && posts.length === 0 && (
+      {status === 'ready' && empty && (
         <p className="feed__note">No posts yet. News will appear here.</p>
       )}
       {failed && (
@@ -190,7 +175,7 @@ export function Feed({
           <button
             type="button"
             className="button button--primary"
-            onClick={retry}
+            onClick={feed.retry}
             {...retryNeedsNetwork}
           >
             Retry
@@ -201,10 +186,10 @@ export function Feed({
         <LoadMore
           // Still there (disabled) while the page's cards are added: the page keeps its length.
           loading={(loading && !firstPage) || adding}
-          hasMore={hasMore}
+          hasMore={feed.hasMore}
           onLoadMore={onLoadMore}
         />
       )}
-    </section>
+    </>
   );
 }
