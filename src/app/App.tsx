@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { LazyPostComposer } from '../features/admin';
 import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds';
 import { LazyModerationView } from '../features/moderation';
-import { Feed, type FeedModel } from '../features/feed';
+import { Feed } from '../features/feed';
 import { useFeed } from '../features/feed';
 import { Header } from './Header';
 import { LoginPanel } from '../features/session';
@@ -10,7 +10,7 @@ import { SearchBox } from '../features/search';
 import { OfflineNotice } from '../shared/network/OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
 import { PinnedStatus } from '../features/feed';
-import { isAdmin, type AppUser } from '../features/session';
+import { isAdmin } from '../features/session';
 import { isDealId } from '../features/deals';
 import { useSession } from '../features/session';
 import { useDealAddress } from '../features/deals';
@@ -18,12 +18,17 @@ import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
 export function App() {
+  // Over 60 lines on purpose: split into components it costs first-load bytes (at the budget).
   const user = useSession();
   const feed = useFeed();
   const [query, setQuery] = useState('');
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
-  const deal = useShownDeal();
+  const { dealId, showDeal } = useDealAddress();
+  // An address naming a deal that does not exist (or cannot: a malformed id is never requested)
+  // shows the full feed, with a notice.
+  const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
+  const dealShown = dealId !== null && isDealId(dealId) && dealId !== unknownDeal;
   // The strip waits for the first page and the first screen's paint: it never competes with them.
   const loaded = usePageLoaded();
 
@@ -54,77 +59,47 @@ export function App() {
             <LazyModerationView changedAt={feed.changedAt} onClose={() => setModerating(false)} />
           </Suspense>
         ) : (
-          <News feed={feed} query={query} user={user} admin={admin} deal={deal} loaded={loaded} />
+          <>
+            {admin && (
+              <Suspense fallback={null}>
+                <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
+              </Suspense>
+            )}
+            {/* Its room is kept from the first render, so the feed does not move when it comes. */}
+            <div className="deals-slot">
+              {loaded && (feed.readTime !== null || dealShown) && (
+                <Suspense fallback={null}>
+                  <LazyDealsStrip current={dealShown ? dealId : null} onShow={showDeal} />
+                </Suspense>
+              )}
+            </div>
+            {dealId !== null && !dealShown && (
+              <p role="status" className="pinned-status">
+                This deal is not in the feed
+              </p>
+            )}
+            {dealShown && (
+              <Suspense fallback={null}>
+                <LazyDealView
+                  key={dealId}
+                  dealId={dealId}
+                  query={query}
+                  user={user}
+                  onMissing={setUnknownDeal}
+                  onShow={showDeal}
+                />
+              </Suspense>
+            )}
+            {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
+            <div hidden={dealShown}>
+              {/* In the first load's code, not a lazy chunk: the notice that a shared post is gone
+                  is painted with the feed below it, never pushing it down afterwards. */}
+              {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}
+              <Feed feed={feed} query={query} user={user} />
+            </div>
+          </>
         )}
       </main>
-    </>
-  );
-}
-
-/**
- * The deal the address names. One that does not exist (or cannot: a malformed id is never
- * requested) is not shown: the full feed is, with a notice.
- */
-function useShownDeal() {
-  const { dealId, showDeal } = useDealAddress();
-  const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
-  const shown = dealId !== null && isDealId(dealId) && dealId !== unknownDeal ? dealId : null;
-  return { dealId, shown, showDeal, setUnknownDeal };
-}
-
-interface NewsProps {
-  feed: FeedModel;
-  query: string;
-  user: AppUser | null;
-  admin: boolean;
-  deal: ReturnType<typeof useShownDeal>;
-  /** The first page and the first screen's paint are done. */
-  loaded: boolean;
-}
-
-/** The main part, unless moderating: the administrator's form, the deals, the feed. */
-function News({ feed, query, user, admin, deal, loaded }: NewsProps) {
-  const { dealId, shown, showDeal } = deal;
-  const dealShown = shown !== null;
-  return (
-    <>
-      {admin && (
-        <Suspense fallback={null}>
-          <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
-        </Suspense>
-      )}
-      {/* Its room is kept from the first render, so the feed does not move when it comes. */}
-      <div className="deals-slot">
-        {loaded && (feed.readTime !== null || dealShown) && (
-          <Suspense fallback={null}>
-            <LazyDealsStrip current={shown} onShow={showDeal} />
-          </Suspense>
-        )}
-      </div>
-      {dealId !== null && !dealShown && (
-        <p role="status" className="pinned-status">
-          This deal is not in the feed
-        </p>
-      )}
-      {dealShown && (
-        <Suspense fallback={null}>
-          <LazyDealView
-            key={shown}
-            dealId={shown}
-            query={query}
-            user={user}
-            onMissing={deal.setUnknownDeal}
-            onShow={showDeal}
-          />
-        </Suspense>
-      )}
-      {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
-      <div hidden={dealShown}>
-        {/* In the first load's code, not a lazy chunk: the notice that a shared post is gone
-            is painted with the feed below it, never pushing it down afterwards. */}
-        {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}
-        <Feed feed={feed} query={query} user={user} />
-      </div>
     </>
   );
 }

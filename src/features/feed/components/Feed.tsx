@@ -1,13 +1,4 @@
-import {
-  Suspense,
-  lazy,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type RefObject,
-} from 'react';
+import { Suspense, lazy, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../../posts';
 import type { FeedModel } from '../hooks/useFeed';
 import { useNow } from '../../../shared/ui/useNow';
@@ -20,7 +11,7 @@ import { LoadMore } from './LoadMore';
 import { NewPosts } from './NewPosts';
 import { SearchStatus } from '../../search';
 import { useShownPosts } from '../hooks/useShownPosts';
-import { useIncomingFocus, useLoadMoreFocus } from '../hooks/useFeedFocus';
+import { useFeedFocus } from '../hooks/useFeedFocus';
 
 /**
  * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and
@@ -62,19 +53,34 @@ export function Feed({
   firstPageFailure = 'The posts could not be loaded.',
   alsoMatches = '',
 }: FeedProps) {
-  const { status, hasMore } = feed;
+  // Over 60 lines on purpose: each further split (hook, component) costs first-load bytes (budget).
+  const { status, firstPage, hasMore, ops, deletedElsewhere } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
-  const { present, posts, adding, searched, shown } = useShownPosts(feed, kept, query, alsoMatches);
-  const busy = status === 'loading' || adding;
+  const [present, posts, searched, shown] = useShownPosts(feed, kept, query, alsoMatches);
+  const adding = posts.length < present.length;
+  const loading = status === 'loading';
+  const failed = status === 'failed';
+  const busy = loading || adding;
+  const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
-  const context = useCardsContext(feed, user, idPrefix);
+  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
+  const context = useMemo<FeedContextValue>(
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
+  );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;
-  const knownHeights = useKnownHeights(list, !long && present.length > windowFrom);
-  const onLoadMore = useLoadMoreFocus(posts, busy, hasMore, idPrefix, feed.loadMore);
-  const onShowIncoming = useIncomingFocus(posts, idPrefix, feed.incoming, feed.showIncoming);
+  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
+  // Loaded posts that make the feed long, while every card is still in the page: the virtual list
+  // (the next render) starts from the cards' heights as laid out now, so nothing on screen moves.
+  const becomingLong = !long && present.length > windowFrom;
+  useLayoutEffect(() => {
+    if (becomingLong) setKnownHeights(cardHeights(list.current));
+  }, [becomingLong]);
+  const [onLoadMore, onShowIncoming] = useFeedFocus(posts, busy, idPrefix, feed);
+  const retryNeedsNetwork = useNeedsNetwork();
 
-  const listProps: FeedListProps = {
+  const listProps: Omit<FeedListProps, 'listRef'> = {
     posts,
     shown,
     kept,
@@ -86,7 +92,6 @@ export function Feed({
       'aria-busy': busy,
       ...followProgress,
     },
-    listRef: list,
   };
 
   return (
@@ -99,74 +104,25 @@ export function Feed({
       <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
       <NewPosts count={feed.incoming.length} onShow={onShowIncoming} />
       <FeedContext value={context}>
-        <FeedCards long={long} {...listProps} />
+        {/* While the virtual list's code loads: every card, the feed busy. */}
+        <Suspense
+          fallback={
+            <AllCards
+              {...listProps}
+              listRef={list}
+              container={{ ...listProps.container, 'aria-busy': true }}
+            />
+          }
+        >
+          {long ? (
+            <LazyVirtualCards {...listProps} listRef={list} />
+          ) : (
+            <AllCards {...listProps} listRef={list} />
+          )}
+        </Suspense>
       </FeedContext>
-      <FeedEnd
-        feed={feed}
-        empty={posts.length === 0}
-        adding={adding}
-        firstPageFailure={firstPageFailure}
-        onLoadMore={onLoadMore}
-      />
-    </section>
-  );
-}
-
-/** What every card reads: who is reading, the writes, the time now, the ids' prefix and more. */
-function useCardsContext(feed: FeedModel, user: AppUser | null, idPrefix: string) {
-  const { ops, deletedElsewhere } = feed;
-  const now = useNow(TIME_REFRESH_MS);
-  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
-  return useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
-    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
-  );
-}
-
-/**
- * Loaded posts that make the feed long, while every card is still in the page (`becomingLong`):
- * the virtual list (the next render) starts from the cards' heights as laid out now, so nothing
- * on screen moves.
- */
-function useKnownHeights(list: RefObject<HTMLDivElement | null>, becomingLong: boolean) {
-  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
-  useLayoutEffect(() => {
-    if (becomingLong) setKnownHeights(cardHeights(list.current));
-  }, [list, becomingLong]);
-  return knownHeights;
-}
-
-/** Every card while the feed is short, the virtual list once it is long. */
-function FeedCards({ long, ...listProps }: FeedListProps & { long: boolean }) {
-  return (
-    // While the virtual list's code loads: every card, the feed busy.
-    <Suspense
-      fallback={<AllCards {...listProps} container={{ ...listProps.container, 'aria-busy': true }} />}
-    >
-      {long ? <LazyVirtualCards {...listProps} /> : <AllCards {...listProps} />}
-    </Suspense>
-  );
-}
-
-interface FeedEndProps {
-  feed: FeedModel;
-  empty: boolean;
-  /** The page's cards are still being added. */
-  adding: boolean;
-  firstPageFailure: string;
-  onLoadMore: () => void;
-}
-
-/** Below the cards: the loading and empty notes, a failure with Retry, or Load More. */
-function FeedEnd({ feed, empty, adding, firstPageFailure, onLoadMore }: FeedEndProps) {
-  const { status, firstPage } = feed;
-  const loading = status === 'loading';
-  const failed = status === 'failed';
-  const retryNeedsNetwork = useNeedsNetwork();
-  return (
-    <>
       {loading && firstPage && <p className="feed__note">Loading posts…</p>}
-      {status === 'ready' && empty && (
+      {status === 'ready' && posts.length === 0 && (
         <p className="feed__note">No posts yet. News will appear here.</p>
       )}
       {failed && (
@@ -186,10 +142,10 @@ function FeedEnd({ feed, empty, adding, firstPageFailure, onLoadMore }: FeedEndP
         <LoadMore
           // Still there (disabled) while the page's cards are added: the page keeps its length.
           loading={(loading && !firstPage) || adding}
-          hasMore={feed.hasMore}
+          hasMore={hasMore}
           onLoadMore={onLoadMore}
         />
       )}
-    </>
+    </section>
   );
 }

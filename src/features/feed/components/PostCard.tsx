@@ -9,8 +9,7 @@ import { DealStatusBadge } from '../../deals';
 import { DealLinkSlot } from '../state/dealLinkSlot';
 import { LazyCommentBox } from '../../comments';
 import { useFeedContext } from '../../posts';
-import type { FeedOps, Post } from '../../posts';
-import type { AppUser } from '../../session';
+import type { Post } from '../../posts';
 import { PostImage, type ImagePriority } from './PostImage';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { ShareButton } from './ShareButton';
@@ -27,50 +26,14 @@ export interface PostCardProps {
  * shows or hides articles). Memoised: nothing here depends on the search.
  */
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
+  // Over 60 lines on purpose: split into components it costs first-load bytes (at the budget).
   const { user, ops, now, deletedElsewhere } = useFeedContext();
-  return (
-    <>
-      {deletedElsewhere.has(post.id) && (
-        // Kept on screen only while the reader is using the card, so what they typed can be copied.
-        <p className="post__deleted" role="status">
-          This post was deleted
-        </p>
-      )}
-      <PostHeader post={post} titleId={titleId} now={now} />
-      <PostImage url={post.imageUrl} alt={post.title} priority={imagePriority} />
-      <PostBody post={post} titleId={titleId} admin={isAdmin(user)} ops={ops} />
-      <PostComments post={post} titleId={titleId} user={user} ops={ops} />
-    </>
-  );
-});
-
-/** The title, the time, the deal's status and a link to the deal. */
-function PostHeader({ post, titleId, now }: { post: Post; titleId: string; now: number }) {
-  return (
-    <div className="post__header">
-      <h3 id={titleId} className="post__title">
-        {post.title}
-      </h3>
-      <PublishedTime created={post.created} now={now} />
-      {post.status && <DealStatusBadge status={post.status} />}
-      {/* Last in the row, so nothing moves when it comes after the first paint. */}
-      {post.deal && <DealLinkSlot dealId={post.deal} />}
-    </div>
-  );
-}
-
-interface PostBodyProps {
-  post: Post;
-  titleId: string;
-  admin: boolean;
-  ops: FeedOps;
-}
-
-/** The text (or an administrator's editor for it), Read more, Share and the post's actions. */
-function PostBody({ post, titleId, admin, ops }: PostBodyProps) {
+  const closed = commentsClosed(post);
+  const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
   const [returning, setReturning] = useState(false);
+  const admin = isAdmin(user);
   const link = safeHttpUrl(post.link);
   const content = <p className="post__content">{post.content}</p>;
 
@@ -81,6 +44,22 @@ function PostBody({ post, titleId, admin, ops }: PostBodyProps) {
 
   return (
     <>
+      {deletedElsewhere.has(post.id) && (
+        // Kept on screen only while the reader is using the card, so what they typed can be copied.
+        <p className="post__deleted" role="status">
+          This post was deleted
+        </p>
+      )}
+      <div className="post__header">
+        <h3 id={titleId} className="post__title">
+          {post.title}
+        </h3>
+        <PublishedTime created={post.created} now={now} />
+        {post.status && <DealStatusBadge status={post.status} />}
+        {/* Last in the row, so nothing moves when it comes after the first paint. */}
+        {post.deal && <DealLinkSlot dealId={post.deal} />}
+      </div>
+      <PostImage url={post.imageUrl} alt={post.title} priority={imagePriority} />
       {admin && editing ? (
         <Suspense fallback={content}>
           <LazyPostEditor
@@ -122,46 +101,31 @@ function PostBody({ post, titleId, admin, ops }: PostBodyProps) {
           />
         </Suspense>
       )}
+      <section className="comments" aria-labelledby={commentsId}>
+        <CommentThread
+          post={post}
+          titleId={titleId}
+          headingId={commentsId}
+          canRemove={(comment) => canRemoveComment(user, comment)}
+          onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}
+          reporter={user && canReportComment(user, null) ? user.uid : null}
+          canReport={(comment) => canReportComment(user, comment)}
+        />
+        {closed ? (
+          <CommentsClosed reason={closed} />
+        ) : (
+          canComment(user) && (
+            <Suspense fallback={null}>
+              <LazyCommentBox
+                uid={user.uid}
+                email={user.email}
+                titleId={titleId}
+                onComment={(comment, options) => ops.addComment(post, comment, user.uid, options)}
+              />
+            </Suspense>
+          )
+        )}
+      </section>
     </>
   );
-}
-
-interface PostCommentsProps {
-  post: Post;
-  titleId: string;
-  user: AppUser | null;
-  ops: FeedOps;
-}
-
-/** The post's comments, and the box to write one (or why comments are closed). */
-function PostComments({ post, titleId, user, ops }: PostCommentsProps) {
-  const closed = commentsClosed(post);
-  const commentsId = useId();
-  return (
-    <section className="comments" aria-labelledby={commentsId}>
-      <CommentThread
-        post={post}
-        titleId={titleId}
-        headingId={commentsId}
-        canRemove={(comment) => canRemoveComment(user, comment)}
-        onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}
-        reporter={user && canReportComment(user, null) ? user.uid : null}
-        canReport={(comment) => canReportComment(user, comment)}
-      />
-      {closed ? (
-        <CommentsClosed reason={closed} />
-      ) : (
-        canComment(user) && (
-          <Suspense fallback={null}>
-            <LazyCommentBox
-              uid={user.uid}
-              email={user.email}
-              titleId={titleId}
-              onComment={(comment, options) => ops.addComment(post, comment, user.uid, options)}
-            />
-          </Suspense>
-        )
-      )}
-    </section>
-  );
-}
+});

@@ -1,21 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { titleIdOf, type Post } from '../../posts';
-
-/** Focuses the card of the post `id` names (by its title's id), if it is in the page. */
-function focusCard(idPrefix: string, id: string) {
-  document.getElementById(titleIdOf(idPrefix, id))?.closest('article')?.focus();
-}
+import type { FeedModel } from './useFeed';
 
 /**
- * Load More moves on to the first new post when the button goes away (the last page). Returns
- * what Load More does.
+ * Where focus goes when the feed grows: Load More moves on to the first new post when the button
+ * goes away (the last page); 'N new posts' shows them at the top and moves focus to the newest.
+ * Returns what Load More and 'N new posts' do.
  */
-export function useLoadMoreFocus(
+export function useFeedFocus(
   posts: readonly Post[],
   busy: boolean,
-  hasMore: boolean,
   idPrefix: string,
-  loadMore: () => void,
+  { hasMore, loadMore, incoming, showIncoming }: FeedModel,
 ) {
   const focusFrom = useRef<number | null>(null);
   useEffect(() => {
@@ -26,20 +22,7 @@ export function useLoadMoreFocus(
     if (hasMore || !post) return;
     focusCard(idPrefix, post.id);
   }, [busy, hasMore, posts, idPrefix]);
-  return () => {
-    if (busy) return;
-    if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
-    loadMore();
-  };
-}
 
-/** 'N new posts' shows them at the top and moves focus to the newest. Returns what it does. */
-export function useIncomingFocus(
-  posts: readonly Post[],
-  idPrefix: string,
-  incoming: readonly Post[],
-  showIncoming: () => void,
-) {
   const focusPost = useRef<string | null>(null);
   useEffect(() => {
     const id = focusPost.current;
@@ -47,8 +30,20 @@ export function useIncomingFocus(
     focusPost.current = null;
     focusCard(idPrefix, id);
   }, [posts, idPrefix]);
-  return () => {
+
+  const onLoadMore = () => {
+    if (busy) return;
+    if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
+    loadMore();
+  };
+  const onShowIncoming = () => {
     focusPost.current = incoming[0]?.id ?? null;
     showIncoming();
   };
+  return [onLoadMore, onShowIncoming] as const;
+}
+
+/** Focuses the card of the post `id` (found by its title's id), if it is in the page. */
+function focusCard(idPrefix: string, id: string) {
+  document.getElementById(titleIdOf(idPrefix, id))?.closest('article')?.focus();
 }
