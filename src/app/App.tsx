@@ -18,6 +18,7 @@ import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
 export function App() {
+  // Over 60 lines on purpose: split into components it costs first-load bytes (at the budget).
   const user = useSession();
   const feed = useFeed();
   const [query, setQuery] = useState('');

@@ -1,26 +1,17 @@
-import {
-  Suspense,
-  lazy,
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { Suspense, lazy, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PAGE_SIZE } from '../../posts';
 import type { FeedModel } from '../hooks/useFeed';
 import { useNow } from '../../../shared/ui/useNow';
 import type { AppUser } from '../../session';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { AllCards } from './AllCards';
-import { FeedContext, titleIdOf, type FeedContextValue } from '../../posts';
+import { FeedContext, type FeedContextValue } from '../../posts';
 import { cardHeights, useCardsInProgress, type FeedListProps } from '../data/feedList';
 import { LoadMore } from './LoadMore';
 import { NewPosts } from './NewPosts';
 import { SearchStatus } from '../../search';
-import { searchPosts } from '../../search';
+import { useShownPosts } from '../hooks/useShownPosts';
+import { useFeedFocus } from '../hooks/useFeedFocus';
 
 /**
  * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and
@@ -30,8 +21,6 @@ import { searchPosts } from '../../search';
 const LONG_FEED_FROM = 3 * PAGE_SIZE;
 /** How often "3 minutes ago" is worked out again while the page is visible. */
 const TIME_REFRESH_MS = 60_000;
-/** Cards in the very first render; the rest of the page follows in the background. */
-const FIRST_RENDER_POSTS = 4;
 
 // The virtual list (and its library) only loads once a feed grows long: most visits never need it.
 const LazyVirtualCards = lazy(() =>
@@ -64,31 +53,14 @@ export function Feed({
   firstPageFailure = 'The posts could not be loaded.',
   alsoMatches = '',
 }: FeedProps) {
-  const { status, firstPage, hasMore, loadMore, retry, ops, deletedElsewhere } = feed;
+  // Over 60 lines on purpose: each further split (hook, component) costs first-load bytes (budget).
+  const { status, firstPage, hasMore, ops, deletedElsewhere } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
-  // A post deleted elsewhere leaves the feed, unless the reader is typing in or focused on its card.
-  const present = useMemo(
-    () =>
-      deletedElsewhere.size === 0
-        ? feed.posts
-        : feed.posts.filter((post) => !deletedElsewhere.has(post.id) || kept.has(post.id)),
-    [feed.posts, deletedElsewhere, kept],
-  );
-  // A few cards first, the rest in the background (a whole page at once would block a phone's main
-  // thread); a keystroke's search renders in the background too, so typing never waits for it.
-  // Only the list's growth waits: an edit or a new comment shows at once.
-  const count = useDeferredValue(present.length, FIRST_RENDER_POSTS);
-  const posts = useMemo(
-    () => (count >= present.length ? present : present.slice(0, count)),
-    [present, count],
-  );
+  const [present, posts, searched, shown] = useShownPosts(feed, kept, query, alsoMatches);
   const adding = posts.length < present.length;
-  const searched = useDeferredValue(query);
-  const shown = useMemo(
-    () => searchPosts(posts, searched, alsoMatches),
-    [posts, searched, alsoMatches],
-  );
-  const busy = status === 'loading' || adding;
+  const loading = status === 'loading';
+  const failed = status === 'failed';
+  const busy = loading || adding;
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
   const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
@@ -105,39 +77,8 @@ export function Feed({
   useLayoutEffect(() => {
     if (becomingLong) setKnownHeights(cardHeights(list.current));
   }, [becomingLong]);
-  // Load More moves on to the first new post when the button goes away (the last page).
-  const focusFrom = useRef<number | null>(null);
-  const loading = status === 'loading';
-  const failed = status === 'failed';
+  const [onLoadMore, onShowIncoming] = useFeedFocus(posts, busy, idPrefix, feed);
   const retryNeedsNetwork = useNeedsNetwork();
-
-  useEffect(() => {
-    const index = focusFrom.current;
-    if (index === null || busy) return;
-    focusFrom.current = null;
-    const post = posts.at(index);
-    if (hasMore || !post) return;
-    document.getElementById(titleIdOf(idPrefix, post.id))?.closest('article')?.focus();
-  }, [busy, hasMore, posts, idPrefix]);
-
-  // 'N new posts' shows them at the top and moves focus to the newest.
-  const focusPost = useRef<string | null>(null);
-  useEffect(() => {
-    const id = focusPost.current;
-    if (id === null || !posts.some((post) => post.id === id)) return;
-    focusPost.current = null;
-    document.getElementById(titleIdOf(idPrefix, id))?.closest('article')?.focus();
-  }, [posts, idPrefix]);
-  const onShowIncoming = () => {
-    focusPost.current = feed.incoming[0]?.id ?? null;
-    feed.showIncoming();
-  };
-
-  const onLoadMore = () => {
-    if (busy) return;
-    if (document.activeElement instanceof HTMLButtonElement) focusFrom.current = posts.length;
-    loadMore();
-  };
 
   const listProps: Omit<FeedListProps, 'listRef'> = {
     posts,
@@ -190,7 +131,7 @@ export function Feed({
           <button
             type="button"
             className="button button--primary"
-            onClick={retry}
+            onClick={feed.retry}
             {...retryNeedsNetwork}
           >
             Retry

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-virtual';
 import { FeedArticle } from './FeedArticle';
 import type { FeedListProps } from '../data/feedList';
+import type { Post } from '../../posts';
 
 /**
  * Cards are rendered this many screens above and below the visible part of the list. More below:
@@ -38,6 +39,41 @@ export function VirtualCards({
   knownHeights,
 }: FeedListProps) {
   const indexOf = useMemo(() => new Map(shown.map((post, index) => [post.id, index])), [shown]);
+  const virtualizer = useFeedVirtualizer(shown, kept, indexOf, list, knownHeights);
+  // Where nothing is laid out (no ResizeObserver: jsdom), the estimates stand.
+  const measure = typeof ResizeObserver === 'undefined' ? undefined : virtualizer.measureElement;
+
+  const children = cardsNearScreen(virtualizer, shown, setSize, measure);
+  // Cards the search hides but that have work in progress stay mounted, hidden (in the same list,
+  // so a card keeps what was typed in it when the search shows it again).
+  for (const post of posts) {
+    if (kept.has(post.id) && !indexOf.has(post.id)) {
+      children.push(
+        <FeedArticle
+          key={post.id}
+          post={post}
+          position={undefined}
+          setSize={0}
+          imagePriority="near"
+        />,
+      );
+    }
+  }
+  return (
+    <div ref={list} {...container} className="feed__list feed__list--long">
+      {children}
+    </div>
+  );
+}
+
+/** The library's virtualizer over the window, for the shown posts (and the kept ones' cards). */
+function useFeedVirtualizer(
+  shown: readonly Post[],
+  kept: ReadonlySet<string>,
+  indexOf: ReadonlyMap<string, number>,
+  list: FeedListProps['listRef'],
+  knownHeights: ReadonlyMap<string, number>,
+): WindowVirtualizer {
   const estimate = useMemo(() => average(knownHeights) ?? FALLBACK_HEIGHT, [knownHeights]);
   const estimateSize = useCallback(
     (index: number) => knownHeights.get(shown[index].id) ?? estimate,
@@ -68,9 +104,16 @@ export function VirtualCards({
       return [...indexes].sort((a, b) => a - b);
     },
   });
-  // Where nothing is laid out (no ResizeObserver: jsdom), the estimates stand.
-  const measure = typeof ResizeObserver === 'undefined' ? undefined : virtualizer.measureElement;
+  return virtualizer;
+}
 
+/** The cards the virtualizer has near the screen, with spacers for the cards between them. */
+function cardsNearScreen(
+  virtualizer: WindowVirtualizer,
+  shown: readonly Post[],
+  setSize: number,
+  measure: WindowVirtualizer['measureElement'] | undefined,
+): ReactNode[] {
   const children: ReactNode[] = [];
   let end = -GAP; // where the card before ends, as if one ended just above the list
   for (const item of virtualizer.getVirtualItems()) {
@@ -92,25 +135,7 @@ export function VirtualCards({
   }
   // Never shorter than the whole list, or the browser would move the reader.
   if (shown.length > 0) children.push(spacer('gap/end', virtualizer.getTotalSize() - end - GAP));
-  // Cards the search hides but that have work in progress stay mounted, hidden.
-  for (const post of posts) {
-    if (kept.has(post.id) && !indexOf.has(post.id)) {
-      children.push(
-        <FeedArticle
-          key={post.id}
-          post={post}
-          position={undefined}
-          setSize={0}
-          imagePriority="near"
-        />,
-      );
-    }
-  }
-  return (
-    <div ref={list} {...container} className="feed__list feed__list--long">
-      {children}
-    </div>
-  );
+  return children;
 }
 
 /** The library's range (the cards on screen), widened to the cards within the margin. */

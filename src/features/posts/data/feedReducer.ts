@@ -102,6 +102,7 @@ export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | nul
 }
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
+  // Over 60 lines on purpose: one case per action reads as a table of what each action does.
   switch (action.type) {
     case 'loading':
       return { ...state, status: 'loading', firstPage: action.firstPage };
