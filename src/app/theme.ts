@@ -21,7 +21,7 @@ export function applyTheme(theme: Theme): void {
 }
 
 /**
- * The browser's own bar follows the chosen theme, not the system's, as index.html's inline script
+ * The browser's own bar takes the chosen theme, not the system's, as index.html's inline script
  * set it before first paint (keep them in step): the first theme-color that applies wins, so one
  * without media goes first, in the colour index.html gives the theme (both themes' --bg).
  */

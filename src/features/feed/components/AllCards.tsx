@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { FeedArticle } from './FeedArticle';
-import type { FeedListProps } from '../data/feedList';
+import type { FeedListProps } from './feedList';
 
 /**
  * Every loaded post's card, as long as the feed is short: find-in-page and reading straight

@@ -7,7 +7,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import { FeedArticle } from './FeedArticle';
-import type { FeedListProps } from '../data/feedList';
+import type { FeedListProps } from './feedList';
 import type { Post } from '../../posts';
 
 /**

@@ -3,7 +3,7 @@ import type { Post } from '../../posts';
 import { searchPosts } from '../../search';
 import type { FeedModel } from './useFeed';
 
-/** Cards in the very first render; the rest of the page follows in the background. */
+/** Cards in the very first render; the rest of the page comes after, in the background. */
 const FIRST_RENDER_POSTS = 4;
 
 /**
