@@ -23,11 +23,12 @@ const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
  * administrator's code).
  */
 const LAZY_CHUNKS: Record<string, string[]> = {
+  // The live checks load on their own once the page has loaded, with the comment list's code they
+  // share with the threads (so the checks never load a fan's comment box).
+  live: ['features/live', 'features/comments/data'],
   // A signed-in fan's card (the comment box, Report and Remove, their dialogs) and a long
   // thread's reader.
   comments: ['features/comments', 'shared/forms'],
-  // The live checks load on their own once the page has loaded.
-  live: ['features/live'],
   deals: ['features/deals', 'features/follow', 'features/dealFeeds'],
   admin: ['features/admin'],
   // The write helper, loaded on the first write (or a form focused) with the SDK after it.

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { commentId, reportId } from '../../src/features/comments/data/commentCopies';
 import {
-  getUser,
+  session,
   signInWithEmulatorAccount,
   signOut,
 } from '../../src/features/session/state/session';
@@ -36,14 +36,14 @@ const line = (text: string) =>
 /** Signs in before the page renders; returns the account's id. */
 async function signIn(email: string): Promise<string> {
   // A fresh sign-in, as a new visit: what the page knows of the account is read anew.
-  if (getUser() !== null && !(await signOut())) throw new Error('sign-out failed');
+  if (session.get() !== null && !(await signOut())) throw new Error('sign-out failed');
   if ((await signInWithEmulatorAccount(email)) !== 'signed-in') throw new Error('sign-in failed');
-  await waitFor(() => expect(getUser()?.email).toBe(email));
+  await waitFor(() => expect(session.get()?.email).toBe(email));
   return fanUid();
 }
 
 function fanUid(): string {
-  const uid = getUser()?.uid;
+  const uid = session.get()?.uid;
   if (!uid) throw new Error('Nobody is signed in');
   return uid;
 }

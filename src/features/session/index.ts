@@ -8,4 +8,4 @@ export {
   isAdmin,
 } from './data/permissions';
 export { useSession } from './hooks/useSession';
-export { getUser } from './state/session';
+export { session } from './state/session';

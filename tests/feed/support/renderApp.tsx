@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { App } from '../../../src/app/App';
 import { config } from '../../../src/shared/config';
 import {
-  getUser,
+  session,
   signInWithEmulatorAccount,
   signOut,
 } from '../../../src/features/session/state/session';
@@ -52,7 +52,7 @@ export async function waitForFeedToSettle(container: HTMLElement = document.body
 }
 
 async function switchUser(email: string | null): Promise<void> {
-  const current = getUser();
+  const current = session.get();
   if (current?.email === email) return;
   if (email === null) {
     if (current !== null && !(await signOut())) throw new Error('Sign-out failed');
@@ -60,7 +60,7 @@ async function switchUser(email: string | null): Promise<void> {
   }
   if ((await signInWithEmulatorAccount(email)) !== 'signed-in')
     throw new Error(`Sign-in as ${email} failed`);
-  await waitFor(() => expect(getUser()?.email).toBe(email));
+  await waitFor(() => expect(session.get()?.email).toBe(email));
 }
 
 /** Between tests: no posts, nobody remembered, dark theme, the page's plain address. */

@@ -3,7 +3,7 @@ import type { ReportReason } from '../data/commentCopies';
 import type { Suspension } from '../data/commenting';
 import type { Comment } from '../../posts';
 import type { AppUser } from '../../session';
-import { getUser } from '../../session';
+import { session } from '../../session';
 import { loadCommentWrites } from '../store/loadCommentWrites';
 
 /**
@@ -26,7 +26,7 @@ let readsFor: AppUser | null = null;
 
 /** Reads the account's own suspension once per sign-in (useOwnSuspension asks on each render). */
 export function askOwnSuspension(uid: string): void {
-  const user = getUser();
+  const user = session.get();
   if (user !== readsFor) {
     readsFor = user;
     reads.clear();

@@ -13,10 +13,6 @@ const SIGNED_IN_MARKER = 'feed.signedIn';
 export const session: ExternalStore<AppUser | null> = createExternalStore<AppUser | null>(null);
 let authPromise: Promise<typeof AuthApi> | null = null;
 
-export function getUser(): AppUser | null {
-  return session.get();
-}
-
 /** Loads the auth module once and starts watching the identity provider's auth state. */
 export function loadAuth(): Promise<typeof AuthApi> {
   if (!authPromise) {
