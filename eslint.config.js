@@ -17,7 +17,8 @@ const SDK_OWNERS = [
  * src/ is one folder per feature (src/features/*), what several features use (src/shared), the
  * screen's composition (src/app) and the service worker (src/sw). Inside a feature the layers
  * point down (components → hooks → state → store → data); a feature uses another only through its
- * index.ts (or its data/: pure shapes and functions); nothing below src/app imports it. docs/architecture.md draws it.
+ * index.ts (or its data/: pure shapes and functions); nothing imports src/app.
+ * docs/architecture.md draws it.
  */
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

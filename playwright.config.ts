@@ -6,7 +6,8 @@ const browser = requireChromium();
 
 /**
  * Browser journeys on the production build, served locally against the emulators with the demo
- * posts (see e2e/global-setup.ts). One worker: the tests share one emulator and the machine is small.
+ * posts (see e2e/global-setup.ts). One worker: the tests share one emulator and the machine is
+ * small.
  */
 export default defineConfig({
   testDir: 'e2e',

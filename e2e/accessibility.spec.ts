@@ -136,7 +136,8 @@ test.describe('accessibility', () => {
 
 /**
  * Each article is named by its title through aria-labelledby pointing inside itself, carries its
- * position (aria-posinset 1..n) and the set size, and can take focus for article-to-article reading.
+ * position (aria-posinset 1..n) and the set size, and can take focus for article-to-article
+ * reading.
  */
 async function expectFeedArticles(page: Page, count: number): Promise<void> {
   // Read all at once, again until they hold: the list may still be rendering its new cards.

@@ -20,7 +20,10 @@ import {
  * at a time, and a fan's comment and the administrator's removal go through as on any feed.
  */
 const POSTS = buildDeadlineDayPosts(SEED_NOW);
-/** How often a visible page checks for changes (src/features/live/state/liveChecks.ts, which reads the page's env). */
+/**
+ * How often a visible page checks for changes (src/features/live/state/liveChecks.ts, which reads
+ * the page's env).
+ */
 const CHECK_EVERY_MS = 30_000;
 const NEWEST = POSTS[0];
 

@@ -82,7 +82,8 @@ test.describe('a deal across browsers', () => {
     page,
     otherPage: admin,
   }) => {
-    // The reader's page on Playwright's clock, moved past its next live check (as e2e/live.spec.ts).
+    // The reader's page on Playwright's clock, moved past its next live check (as
+    // e2e/live.spec.ts).
     await page.clock.install();
     const plainTitle = await normalTitle(page);
     const strip = dealsStrip(page);

@@ -3,9 +3,9 @@ import { expect, test } from './fixtures';
 import { FAN_EMAIL, article, openFeed, openPostForm, signInAs, signInAsAdmin } from './support/app';
 
 /**
- * On Google's Firestore engine, the one production runs: a post the administrator has just written, with no
- * comment yet, takes a fan's first comment, and an emoji-only one at that; blank-only text is not
- * stored. (Our earlier engine allowed the first comment where Google's refused it.)
+ * On Google's Firestore engine, the one production runs: a post the administrator has just written,
+ * with no comment yet, takes a fan's first comment, and an emoji-only one at that; blank-only text
+ * is not stored. (Our earlier engine allowed the first comment where Google's refused it.)
  */
 test('the administrator posts; a fan posts its first comment, emoji only; blank text is not stored', async ({
   page,

@@ -15,7 +15,9 @@ interface Fixtures {
   blockedRequests: string[];
   /** Uncaught exceptions in any page of the test; the test fails if there are any. */
   pageErrors: Error[];
-  /** Content-Security-Policy violations in any page of the test; the test fails if there are any. */
+  /**
+   * Content-Security-Policy violations in any page of the test; the test fails if there are any.
+   */
   cspViolations: string[];
   /** Emulator data back to the demo posts before each test. */
   freshFeed: void;

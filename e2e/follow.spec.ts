@@ -6,10 +6,11 @@ import { describeFindings, scanPage } from './support/axe';
 import { dealLink, dealLinkText, dealLinks, dealsStrip } from './support/deals';
 
 /**
- * Following a deal, so a fan hears of a move without watching the feed: a visitor follows one, the administrator moves it on in another
- * browser, and the visitor is told in the page and by a system notification, also from a
- * background tab, once however many tabs of the site are open; unfollowed, nothing; follows survive
- * a reload; with no follows a hidden tab reads nothing. The pages run on Playwright's clock.
+ * Following a deal, so a fan hears of a move without watching the feed: a visitor follows one, the
+ * administrator moves it on in another browser, and the visitor is told in the page and by a system
+ * notification, also from a background tab, once however many tabs of the site are open;
+ * unfollowed, nothing; follows survive a reload; with no follows a hidden tab reads nothing. The
+ * pages run on Playwright's clock.
  */
 
 /** An open seeded deal (scripts/seed/demoDeals.ts: Elias Lindqvist, at 'Talks'). */
@@ -17,7 +18,10 @@ const DEAL = 'Elias Lindqvist';
 const DEAL_ID = dealIdFor(DEAL);
 /** A followed deal's move is told within 2.5 minutes, also when hidden: news while it is news. */
 const TOLD_WITHIN_MS = 150_000;
-/** How often the hidden tab checks (src/features/follow/state/hiddenChecks.ts, which needs the app's build to load). */
+/**
+ * How often the hidden tab checks (src/features/follow/state/hiddenChecks.ts, which needs the app's
+ * build to load).
+ */
 const HIDDEN_CHECK_EVERY_MS = 90_000;
 /** How often a visible page checks for changes (src/features/live/state/liveChecks.ts). */
 const CHECK_EVERY_MS = 30_000;

@@ -16,9 +16,10 @@ const CHECK_EVERY_MS = 30_000;
 
 /**
  * The live feed with two browser contexts on the same emulators. One journey, at one size, waits
- * for the page's own timer in real time (a new post shows within 35 s: one check, 30 s, and its answer); everywhere
- * else the reader's page runs on Playwright's clock, moved past its next check: what the other
- * context did shows after that one check (comments and deletions may take two, 65 s, as they ride on a post's change).
+ * for the page's own timer in real time (a new post shows within 35 s: one check, 30 s, and its
+ * answer); everywhere else the reader's page runs on Playwright's clock, moved past its next check:
+ * what the other context did shows after that one check (comments and deletions may take two, 65 s,
+ * as they ride on a post's change).
  */
 test.describe('a live feed across two browsers', () => {
   test.setTimeout(90_000);

@@ -17,7 +17,10 @@ import { firstPageRequest } from '../src/features/posts/data/postsQuery';
 
 const NOTICE = 'Offline: showing saved posts';
 const REASON = 'You are offline. This needs a connection.';
-/** The first page's runQuery body, as every sender builds it (src/features/posts/data/postsQuery.ts). */
+/**
+ * The first page's runQuery body, as every sender builds it
+ * (src/features/posts/data/postsQuery.ts).
+ */
 const FIRST_PAGE_BODY = firstPageRequest('').body;
 
 /** Whether a request reads the first page (a Load More page or a live check has another body). */

@@ -11,7 +11,9 @@ import {
 } from './support/app';
 
 const THEMES: ('dark' | 'light')[] = ['dark', 'light'];
-/** The phone screen the layout is checked at: playwright.config.ts's phone project, a common size. */
+/**
+ * The phone screen the layout is checked at: playwright.config.ts's phone project, a common size.
+ */
 const SCREEN_HEIGHT = 844;
 
 const ROLES: Record<string, (page: Page) => Promise<void>> = {

@@ -51,7 +51,9 @@ test.describe('the pictures kept for offline', () => {
   });
 });
 
-/** Shows a picture in the page, as a post's would be, and waits until the worker has answered it. */
+/**
+ * Shows a picture in the page, as a post's would be, and waits until the worker has answered it.
+ */
 async function showPicture(page: Page, src: string): Promise<void> {
   await page.evaluate(
     (source) =>

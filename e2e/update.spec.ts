@@ -77,7 +77,9 @@ test.describe('a new version', () => {
   });
 });
 
-/** The new build's worker is installed and active: it kept the old build's files and nothing waits. */
+/**
+ * The new build's worker is installed and active: it kept the old build's files and nothing waits.
+ */
 function newWorkerInCharge(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();

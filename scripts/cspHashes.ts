@@ -1,8 +1,9 @@
 /**
  * `npm run csp:hashes`: builds the page and writes the CSP hashes of its inline scripts
- * (script-src) and of its inlined CSS (style-src) into firebase.json's Content-Security-Policy
- * when they differ. Run it after editing an inline script or any CSS;
- * tests/config/productionBuild.test.ts fails while firebase.json lists other hashes than the build's.
+ * (script-src) and of its inlined CSS (style-src) into firebase.json's Content-Security-Policy when
+ * they differ. Run it after editing an inline script or any CSS;
+ * tests/config/productionBuild.test.ts fails while firebase.json lists other hashes than the
+ * build's.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

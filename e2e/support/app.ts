@@ -52,7 +52,8 @@ export function postForm(page: Page): Locator {
 
 /**
  * The administrator's form, ready to type in: on a phone it starts closed behind 'Write a post'
- * (src/features/admin/components/PostComposer.tsx), which this opens; wider screens show it at once.
+ * (src/features/admin/components/PostComposer.tsx), which this opens; wider screens show it at
+ * once.
  */
 export async function openPostForm(page: Page): Promise<Locator> {
   const form = postForm(page);
@@ -86,7 +87,10 @@ export async function storedPostIds(): Promise<string[]> {
   return documents.map(({ name }) => name.slice(name.lastIndexOf('/') + 1));
 }
 
-/** Opens the permalink of a post past the first page; waits for it, pinned first, then the first page. */
+/**
+ * Opens the permalink of a post past the first page; waits for it, pinned first, then the first
+ * page.
+ */
 export async function openPermalink(page: Page, id: string): Promise<void> {
   await page.goto(`/?post=${encodeURIComponent(id)}`);
   await expect(postAt(page, 0).getByText('Shared post', { exact: true })).toBeVisible();
@@ -168,9 +172,9 @@ const CHECK_SHOWN_WITHIN_MS = 3_000;
 /**
  * Moves a page's clock (Playwright's, installed) on by `interval` until `shown` passes, `shown`
  * waiting at most the timeout it is given. A page starts its live checks only once it has loaded
- * and painted its pictures (src/shared/pageLoaded/pageLoaded.ts), which nothing on the page shows: a single move
- * made before then is spent before the checks' first timer exists. A move past a running check
- * makes one more check, which finds nothing new.
+ * and painted its pictures (src/shared/pageLoaded/pageLoaded.ts), which nothing on the page shows:
+ * a single move made before then is spent before the checks' first timer exists. A move past a
+ * running check makes one more check, which finds nothing new.
  */
 export async function fastForwardUntil(
   page: Page,

@@ -47,9 +47,9 @@ export async function signInOutsideBrowser(email: string): Promise<Account> {
 const client = () => ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
 
 /**
- * The commit the app sends for a comment (src/shared/store/writes.ts addComment, written blind): the
- * post's append with its comment summary, its moderation copy and the commenter stamp, with the
- * post's change stamp. The summary's card matches the post as stored now.
+ * The commit the app sends for a comment (src/features/comments/store/commentWrites.ts addComment,
+ * written blind): the post's append with its comment summary, its moderation copy and the commenter
+ * stamp, with the post's change stamp. The summary's card matches the post as stored now.
  */
 async function commentWrites(account: Account, post: { id: string; title: string }, text: string) {
   const owner = client();
@@ -113,7 +113,9 @@ export async function seedComment(
   await client().commit([copy]);
 }
 
-/** Sends the account's comment over Firestore REST with its own ID token; resolves to the status. */
+/**
+ * Sends the account's comment over Firestore REST with its own ID token; resolves to the status.
+ */
 export async function commentOverRest(
   account: Account,
   post: { id: string; title: string },

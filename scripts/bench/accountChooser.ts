@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Signs in through the account chooser of an emulator build (src/features/session/components/AccountChooser.tsx) with
+ * Signs in through the account chooser of an emulator build
+ * (src/features/session/components/AccountChooser.tsx) with
  * `email` typed in, as the e2e journeys do: the Auth emulator makes the account on first use.
  * Resolves once the header offers Logout (the Auth emulator may still be starting: it waits).
  */

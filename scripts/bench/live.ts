@@ -118,7 +118,10 @@ async function hiddenForTheSpan(tab: CountedPage): Promise<void> {
   await tab.pass(SPAN);
 }
 
-/** Signs in as the administrator through the emulator build's account chooser, then opens Moderation. */
+/**
+ * Signs in as the administrator through the emulator build's account chooser, then opens
+ * Moderation.
+ */
 async function openModeration(tab: CountedPage): Promise<void> {
   const { page } = tab;
   await signInAs(page, readAdminEmail(RULES_PATH));

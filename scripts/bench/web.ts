@@ -117,7 +117,8 @@ async function main(): Promise<number> {
   stack = await startStack(BENCH_PORTS, BENCH_BUILD_DIR, now);
   const feed = feeds(now, 'demo');
   const url = `${stack.url}/`;
-  // The feed's first card (the newest demo post, as the stack has just written them) by React alone.
+  // The feed's first card (the newest demo post, as the stack has just written them) by React
+  // alone.
   await buildFloorPage(BENCH_BUILD_DIR, feed.posts.demo[0], now);
   const entry = firstLoad.chunks.find((chunk) => /^assets\/index-.*\.js$/.test(chunk.file));
   const executablePath = browser.kind === 'path' ? browser.executablePath : undefined;

@@ -39,7 +39,8 @@ function buildEnv(ports: StackPorts): Record<string, string> {
 
 /**
  * `vite build` with the emulator hosts baked in, into outDir, with Vite's manifest
- * (outDir/.vite/manifest.json). Skipped when the inputs have not changed since the last build there.
+ * (outDir/.vite/manifest.json). Skipped when the inputs have not changed since the last build
+ * there.
  * `settings` are further VITE_* settings for this build (e.g. another club name).
  */
 export async function buildBundle(

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
-/** Flags for every Chromium these tools start: no sandbox (root in containers), nothing phoning home. */
+/**
+ * Flags for every Chromium these tools start: no sandbox (root in containers), nothing phoning
+ * home.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -18,7 +21,10 @@ export type ChromiumChoice =
   /** Playwright's own download (npx playwright install chromium) is present. */
   | { kind: 'bundled'; executablePath: string };
 
-/** CHROMIUM_PATH (when set, nothing else is tried), else Debian's /usr/bin/chromium, else Playwright's own browser if installed. */
+/**
+ * CHROMIUM_PATH (when set, nothing else is tried), else Debian's /usr/bin/chromium, else
+ * Playwright's own browser if installed.
+ */
 export function findChromium(): ChromiumChoice | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv) {

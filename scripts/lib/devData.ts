@@ -9,7 +9,10 @@ import { join } from 'node:path';
 import type { Firestore } from './emulators';
 import { RulesBroken, displayPath, loadRulesFile } from './rulesCheck';
 
-/** The export Google's emulator writes: <dir>/firestore_export_<time>/<same>.overall_export_metadata. */
+/**
+ * The export Google's emulator writes:
+ * <dir>/firestore_export_<time>/<same>.overall_export_metadata.
+ */
 const EXPORT = /^firestore_export_\d+$/;
 
 /** The newest export's metadata file in `dir`, or null. */

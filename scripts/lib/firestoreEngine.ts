@@ -17,7 +17,9 @@ const DEBIAN_SDK = '/usr/lib/google-cloud-sdk';
 const FIREBASE = resolve(import.meta.dirname, '../../node_modules/.bin/firebase');
 /** The jar is about 140 MB: time for a slow line, not for a download that hangs. */
 const DOWNLOAD_TIMEOUT_MS = 15 * 60_000;
-/** A JVM starts the engine in about 2 s on a quiet machine; a loaded one can take many times that. */
+/**
+ * A JVM starts the engine in about 2 s on a quiet machine; a loaded one can take many times that.
+ */
 const START_TIMEOUT_MS = 120_000;
 
 /** The one line a developer reads when the engine cannot run here. */

@@ -45,7 +45,8 @@ export function hostingCsp(hosting: HostingConfig = readHostingConfig()): string
 
 /**
  * firebase.json's hosting section serving publicDir, with `sources` (the emulators an emulator
- * build talks to) added to every Content-Security-Policy's connect-src: everything else as deployed.
+ * build talks to) added to every Content-Security-Policy's connect-src: everything else as
+ * deployed.
  */
 export function emulatorHosting(publicDir: string, sources: string[]): HostingConfig {
   const hosting = readHostingConfig();

@@ -19,7 +19,9 @@ export interface ManagedProcess {
   waitForLine(pattern: RegExp | string, timeoutMs?: number): Promise<string>;
   /** Resolves once it has exited and its output has all been read. */
   exited: Promise<Exit>;
-  /** Signals its process group (SIGTERM unless told), SIGKILL after 5 s; resolves when it exited. */
+  /**
+   * Signals its process group (SIGTERM unless told), SIGKILL after 5 s; resolves when it exited.
+   */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -40,7 +42,9 @@ export async function assertPortFree(host: string, port: number, what: string): 
   });
 }
 
-/** A port nothing listens on right now, as the OS hands out (for servers a test or bench starts). */
+/**
+ * A port nothing listens on right now, as the OS hands out (for servers a test or bench starts).
+ */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -103,7 +107,8 @@ export function spawnManaged(
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so stop() also ends anything it started (Java-less, but firebase-tools forks).
+    // Its own process group, so stop() also ends anything it started (Java-less, but firebase-tools
+    // forks).
     detached: true,
   });
   const lines: string[] = [];
@@ -155,7 +160,9 @@ interface LineSource {
   ended: () => boolean;
 }
 
-/** The first line (printed already or to come) matching `pattern`; rejects if none comes in time. */
+/**
+ * The first line (printed already or to come) matching `pattern`; rejects if none comes in time.
+ */
 function waitForLine(
   { managed, lines, waiters, ended }: LineSource,
   pattern: string | RegExp,

@@ -11,7 +11,8 @@ export const THEME_COLORS = { dark: '#0b1120', light: '#f3f5f9' } as const;
 /**
  * vite-plugin-pwa: the web app manifest and the service worker, built from src/sw/sw.ts (Workbox's
  * injectManifest: our routes, Workbox's precache of the app shell). The app registers it itself
- * (src/app/registerServiceWorker.ts), so the plugin adds no script to index.html; `vite build` only.
+ * (src/app/registerServiceWorker.ts), so the plugin adds no script to index.html; `vite build`
+ * only.
  */
 export function serviceWorker(clubName: string): Plugin[] {
   return [...pwa(clubName), manifestLinkedLater()];

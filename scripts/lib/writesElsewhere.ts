@@ -13,7 +13,10 @@ function commitTime(fieldPath: string) {
   return [{ fieldPath, setToServerValue: 'REQUEST_TIME' }];
 }
 
-/** A post as the administrator publishes it (src/shared/store/writes.ts createPost), without a deal. */
+/**
+ * A post as the administrator publishes it (src/features/admin/store/postWrites.ts createPost),
+ * without a deal.
+ */
 export async function publishElsewhere(
   client: OwnerClient,
   id: string,
@@ -30,11 +33,12 @@ export async function publishElsewhere(
 }
 
 /**
- * A fan's comment as the app leaves it (src/shared/store/writes.ts addComment), written as the owner from
- * another device, one commit: the post with the comment appended and its summary true to the list
- * (commentList.summariseComments: the count one more, the card's comments unchanged past 10), the
- * moderation copy comments/{id}, commenters/{uid} naming it, and the post's change stamp. The post
- * is read first, so the writes of one writer come one after another; the benches write one at a time.
+ * A fan's comment as the app leaves it (src/features/comments/store/commentWrites.ts addComment),
+ * written as the owner from another device, one commit: the post with the comment appended and its
+ * summary true to the list (commentList.summariseComments: the count one more, the card's comments
+ * unchanged past 10), the moderation copy comments/{id}, commenters/{uid} naming it, and the post's
+ * change stamp. The post is read first, so the writes of one writer come one after another; the
+ * benches write one at a time.
  */
 export async function commentElsewhere(
   client: OwnerClient,

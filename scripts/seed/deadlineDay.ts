@@ -186,7 +186,9 @@ export function buildDeadlineDayPosts(now: number = Date.now()): DemoPost[] {
   });
 }
 
-/** A fan's reaction: perhaps an opener, a sentence or three, perhaps a closer; 60 to 220 characters. */
+/**
+ * A fan's reaction: perhaps an opener, a sentence or three, perhaps a closer; 60 to 220 characters.
+ */
 function reaction(dice: Dice): string {
   const parts = dice.chance(0.4) ? [dice.pick(OPENERS)] : [];
   const sentences = dice.int(1, 3);

@@ -1,8 +1,9 @@
 /**
  * Demo transfer news for a fictional club, generated deterministically so every fresh clone shows
  * the same feed: enough posts for three pages, spread over weeks, some with pictures (served from
- * public/images), some with 'Read more' links, some with fans' comments and most with a deal status.
- * A few deals each tell one player's story over several posts across the three pages (demoDeals.ts).
+ * public/images), some with 'Read more' links, some with fans' comments and most with a deal
+ * status. A few deals each tell one player's story over several posts across the three pages
+ * (demoDeals.ts).
  */
 import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import { demoDealAt } from './demoDeals';

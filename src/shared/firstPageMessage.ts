@@ -10,7 +10,9 @@ export interface FirstPageMessage {
   json: unknown;
 }
 
-/** Whether `data` is that message carrying a runQuery answer (an array); anything else is ignored. */
+/**
+ * Whether `data` is that message carrying a runQuery answer (an array); anything else is ignored.
+ */
 export function isFirstPageMessage(data: unknown): data is FirstPageMessage {
   return (
     typeof data === 'object' &&

@@ -27,7 +27,9 @@ export const LIMITS = {
   /** A deal's display name. */
   dealNameChars: 80,
   dealNameBytes: 320,
-  /** A deal's id: words of a-z and 0-9 joined by '-' (src/features/deals/data/deal.ts dealIdFor). */
+  /**
+   * A deal's id: words of a-z and 0-9 joined by '-' (src/features/deals/data/deal.ts dealIdFor).
+   */
   dealIdChars: 80,
   /** Status changes kept in a deal's history. */
   dealHistorySteps: 100,

@@ -2,8 +2,8 @@ import type { RestPost } from '../features/posts/data/postsQuery';
 
 /**
  * Which Firestore requests the service worker may keep: the read-only first page and single posts
- * (permalinks), both public reads. Pure functions of the request's parts, so they are tested without
- * a browser.
+ * (permalinks), both public reads. Pure functions of the request's parts, so they are tested
+ * without a browser.
  */
 
 /**
@@ -25,12 +25,16 @@ export function carriesCredentials(request: {
   return request.headers.has('authorization') || request.credentials === 'include';
 }
 
-/** The documents root of the feed's database, from its runQuery address (`…/documents:runQuery`). */
+/**
+ * The documents root of the feed's database, from its runQuery address (`…/documents:runQuery`).
+ */
 function documentsRoot(runQueryUrl: URL): string {
   return runQueryUrl.pathname.replace(/:runQuery$/, '');
 }
 
-/** Whether `url` is the feed's runQuery address (the key's `?key=` included, for hosted Firestore). */
+/**
+ * Whether `url` is the feed's runQuery address (the key's `?key=` included, for hosted Firestore).
+ */
 export function isRunQueryUrl(url: URL, runQueryUrl: URL): boolean {
   return url.href === runQueryUrl.href;
 }

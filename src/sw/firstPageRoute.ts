@@ -28,7 +28,9 @@ const firstPage = new NetworkFirst({
   plugins: [{ cacheKeyWillBeUsed: async () => FIRST_PAGE_KEY }],
 });
 
-/** `request`: the first page's request as postsQuery.firstPageRequest builds it for every sender. */
+/**
+ * `request`: the first page's request as postsQuery.firstPageRequest builds it for every sender.
+ */
 export function registerFirstPageRoute(request: RestPost): void {
   const runQueryUrl = new URL(request.url);
   registerRoute(

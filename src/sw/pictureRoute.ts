@@ -41,7 +41,8 @@ export function registerPictureRoute(): void {
       try {
         return await pictures.handle({ request: corsRequest, event });
       } catch (corsFailure) {
-        // Either the site refuses CORS (the browser's own request then works) or there is no network.
+        // Either the site refuses CORS (the browser's own request then works) or there is no
+        // network.
         const response = await fetch(request).catch(() => {
           throw corsFailure;
         });

@@ -103,7 +103,8 @@ describe('npm run build for production', () => {
   });
 
   it('has a web app manifest named after the club, with icons of 192 and 512 px and both themes', () => {
-    // Linked by the app once the first screen is painted (src/app/manifestLink.ts), not by the page.
+    // Linked by the app once the first screen is painted (src/app/manifestLink.ts), not by the
+    // page.
     expect(production.indexHtml).not.toContain('rel="manifest"');
     expect(existsSync(join(production.outDir, MANIFEST_HREF))).toBe(true);
     const manifest: unknown = JSON.parse(

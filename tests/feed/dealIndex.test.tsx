@@ -1,8 +1,9 @@
 /**
- * A deal's feed when production lacks its composite index (a deploy that forgot it): this file's app talks to a
- * gate of its own in front of the run's Google emulator, started with a copy of
- * firestore.indexes.json without the posts (deal, created) index. The query is refused as production refuses it, and the page says so with Retry
- * instead of going blank; the rest of the page works.
+ * A deal's feed when production lacks its composite index (a deploy that forgot it): this file's
+ * app talks to a gate of its own in front of the run's Google emulator, started with a copy of
+ * firestore.indexes.json without the posts (deal, created) index. The query is refused as
+ * production refuses it, and the page says so with Retry instead of going blank; the rest of the
+ * page works.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The live feed: changes made on another device reach an open page through its
- * checks (src/features/live/state/liveChecks.ts) against the real emulator. Timers are faked only so that
+ * The live feed: changes made on another device reach an open page through its checks
+ * (src/features/live/state/liveChecks.ts) against the real emulator. Timers are faked only so that
  * 30 seconds pass at once; every read is real.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -11,9 +11,9 @@ import { installDialogPolyfill } from './support/dialogPolyfill';
 installDialogPolyfill();
 
 /**
- * A long feed renders only the cards near the screen (src/features/feed/components/VirtualCards.tsx). jsdom lays
- * nothing out: every card counts as 32rem tall and the screen as jsdom's 768 px, so two cards are
- * near the top of the list.
+ * A long feed renders only the cards near the screen
+ * (src/features/feed/components/VirtualCards.tsx). jsdom lays nothing out: every card counts as
+ * 32rem tall and the screen as jsdom's 768 px, so two cards are near the top of the list.
  */
 const POSTS: Post[] = Array.from({ length: 40 }, (_, index) =>
   toPost(`post-${index + 1}`, {

@@ -1,9 +1,10 @@
 /**
  * The gate's index check (Google's emulator serves any query): a query is served exactly when
  * production Firestore could with the declared indexes (Firestore's "Index types" and "Manage
- * indexes" pages), and refused otherwise as production refuses it: FAILED_PRECONDITION, HTTP 400, "The query requires an index. You can create it
- * here: <console link>". Each documented case is tried both ways: with no composite index, then
- * with the one the refusal asks for (and, where the rules are subtle, with a near miss).
+ * indexes" pages), and refused otherwise as production refuses it: FAILED_PRECONDITION, HTTP 400,
+ * "The query requires an index. You can create it here: <console link>". Each documented case is
+ * tried both ways: with no composite index, then with the one the refusal asks for (and, where the
+ * rules are subtle, with a near miss).
  */
 import { collection, getDocs, orderBy, query, where } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,10 @@ beforeAll(async () => {
 });
 afterAll(() => bare.close());
 
-/** runQuery (or runAggregationQuery with a count) on `items` or the `items` group; the status and error. */
+/**
+ * runQuery (or runAggregationQuery with a count) on `items` or the `items` group; the status and
+ * error.
+ */
 async function run(
   h: Harness,
   structured: Json,

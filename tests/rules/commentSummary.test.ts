@@ -1,6 +1,7 @@
 /**
  * The comment summary kept beside a post's comments (firestore.rules summarisesComments,
- * src/features/posts/data/commentSummary.ts): `commentCount`, an integer equal to the number of comments, and
+ * src/features/posts/data/commentSummary.ts): `commentCount`, an integer equal to the number of
+ * comments, and
  * `cardComments`, the comments themselves while there are at most 10, else none. Every write
  * that changes the comments sets it true to them; nothing else changes it. Each attack goes
  * through the Lite SDK as a hostile client could send it (REST with the same mock token where the

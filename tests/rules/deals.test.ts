@@ -1,8 +1,9 @@
 /**
- * The deal rules (firestore.rules): a post names its deal, and the deal's summary deals/{id}
- * is written in the same commit as the post that changes it, consistent with that post. Attacked
+ * The deal rules (firestore.rules): a post names its deal, and the deal's summary deals/{id} is
+ * written in the same commit as the post that changes it, consistent with that post. Attacked
  * through the real Lite SDK as the administrator, fans, a visitor and forged tokens would, each
- * attack next to its allowed twin. The summaries are built with src/features/deals/data/deal.ts, as the app's.
+ * attack next to its allowed twin. The summaries are built with src/features/deals/data/deal.ts, as
+ * the app's.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

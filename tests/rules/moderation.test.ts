@@ -625,12 +625,13 @@ describe('removing a comment removes its copy', () => {
     await expectAllowed(batch.commit());
   });
 
-  // 'Also remove all their comments' (the app removes one comment a commit, features/moderation/store/moderation.ts
-  // suspend). Each post's removal reads 4 documents in the rules (its stamp, its copy, the post
-  // before and after), and production documents at most 20 document reads a commit: 5 posts fit
-  // there. Google's engine enforces the 20 only on documents outside the commit (it admitted 12
-  // posts, 48 reads of the commit's own documents, and refused 21 reads of others), so no sixth
-  // post is tested as refused: that half held only on our former interpreter.
+  // 'Also remove all their comments' (the app removes one comment a commit,
+  // features/moderation/store/moderation.ts suspend). Each post's removal reads 4 documents in the
+  // rules (its stamp, its copy, the post before and after), and production documents at most 20
+  // document reads a commit: 5 posts fit there. Google's engine enforces the 20 only on documents
+  // outside the commit (it admitted 12 posts, 48 reads of the commit's own documents, and refused
+  // 21 reads of others), so no sixth post is tested as refused: that half held only on our former
+  // interpreter.
   it('lets the administrator remove one author’s comments from 5 posts in one commit', async () => {
     const batch = writeBatch(admin);
     for (let i = 0; i < 5; i += 1) {

@@ -50,7 +50,9 @@ async function seededDeals(): Promise<Deal[]> {
   return page.docs.map((snapshot) => toDeal(snapshot.id, snapshot.data()));
 }
 
-/** The administrator's new post `postId` in `deal` with `status`, and the deal as the app moves it. */
+/**
+ * The administrator's new post `postId` in `deal` with `status`, and the deal as the app moves it.
+ */
 function postInDeal(deal: Deal, postId: string, status: DealStatus): Promise<void> {
   const batch = writeBatch(admin);
   batch.set(doc(admin, 'posts', postId), newPost({ deal: deal.id, status }));

@@ -1,10 +1,10 @@
 /**
- * The commits firestore.rules requires around a comment, through the Lite SDK as the app makes
- * them (src/shared/store/writes.ts addComment, removeComment). Adding: the post with the comment appended
- * and its summary kept (commentCount, cardComments), its change stamp, the copy comments/{id} and
- * commenters/{uid} = {last, target: id}, in one commit. Removing: the post without the comment and
- * with its summary, its stamp, and the copy deleted when no copy of the comment stays in the post.
- * Options let an attack leave a piece out or change it.
+ * The commits firestore.rules requires around a comment, through the Lite SDK as the app makes them
+ * (src/features/comments/store/commentWrites.ts addComment, removeComment). Adding: the post with
+ * the comment appended and its summary kept (commentCount, cardComments), its change stamp, the
+ * copy comments/{id} and commenters/{uid} = {last, target: id}, in one commit. Removing: the post
+ * without the comment and with its summary, its stamp, and the copy deleted when no copy of the
+ * comment stays in the post. Options let an attack leave a piece out or change it.
  */
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -77,9 +77,10 @@ export async function copyOf(
 }
 
 /**
- * The app's blind append (src/shared/store/writes.ts appendBlind) for a post whose summary was `known`:
- * the comment and one more in the count as transforms, and the card's comments while they held
- * every comment: the comment appended up to LIMITS.cardComments, none from the one after.
+ * The app's blind append (src/features/comments/store/commentWrites.ts appendBlind) for a post
+ * whose summary was
+ * `known`: the comment and one more in the count as transforms, and the card's comments while they
+ * held every comment: the comment appended up to LIMITS.cardComments, none from the one after.
  */
 export function appendChange(comment: unknown, known: KnownSummary): Record<string, unknown> {
   const count = known.commentCount ?? 0;
@@ -142,13 +143,13 @@ export async function addComment(db: Firestore, options: AddComment): Promise<vo
 const READ_ATTEMPTS = 100;
 
 /**
- * The app's read-then-write append (src/shared/store/writes.ts appendAfterReading): in a transaction, the
- * post read, then the whole list with the comment and its summary. Made again while the rules
- * refuse it because the post changed after it was read: Google's engine decides the rules before
- * the transaction's precondition on the read version, so a transaction another commit overtook is
- * refused (permission-denied, its list one short of the stored one) where runTransaction expects
- * a conflict (aborted) to make it again. Each such refusal follows another writer's commit, so a
- * crowd of n fans needs at most n attempts each.
+ * The app's read-then-write append (src/features/comments/store/commentWrites.ts
+ * appendAfterReading): in a transaction, the post read, then the whole list with the comment and
+ * its summary. Made again while the rules refuse it because the post changed after it was read:
+ * Google's engine decides the rules before the transaction's precondition on the read version, so a
+ * transaction another commit overtook is refused (permission-denied, its list one short of the
+ * stored one) where runTransaction expects a conflict (aborted) to make it again. Each such refusal
+ * follows another writer's commit, so a crowd of n fans needs at most n attempts each.
  */
 async function appendAfterReading(
   db: Firestore,

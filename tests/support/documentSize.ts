@@ -1,7 +1,7 @@
 /**
- * Document storage size as Firestore documents it (https://firebase.google.com/docs/firestore/storage-size):
- * name size (each collection and document ID as a string + 16) + fields + 32. Firestore refuses
- * documents over 1 MiB.
+ * Document storage size as Firestore documents it
+ * (https://firebase.google.com/docs/firestore/storage-size): name size (each collection and
+ * document ID as a string + 16) + fields + 32. Firestore refuses documents over 1 MiB.
  */
 import type { Fields, Value } from '../../scripts/lib/restValue';
 

@@ -4,8 +4,9 @@
  * run (TEST_FIRESTORE_ENGINE_HOST, tests/support/globalSetup.ts), each test file in its own project
  * id with firestore.rules loaded into it (initializeTestEnvironment), seeding with the rules
  * disabled (withSecurityRulesDisabled) and clearFirestore between tests. Requests that the rules
- * judge go through the Lite SDK (REST, as the app writes: src/shared/store/writes.ts) signed in with mock
- * (unsigned) ID tokens, as the library's own contexts do, or as plain REST on the documented paths.
+ * judge go through the Lite SDK (REST, as the app writes: src/shared/store/firestoreWrites.ts)
+ * signed in with mock (unsigned) ID tokens, as the library's own contexts do, or as plain REST on
+ * the documented paths.
  */
 import { readFileSync } from 'node:fs';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
@@ -202,8 +203,8 @@ export async function expectDenied(operation: Promise<unknown>): Promise<void> {
 /**
  * A post as the administrator creates it (what the rules' isNewPost allows), with `overrides`. Its
  * comment summary (commentCount, cardComments) is the one the rules require of its `comments`
- * (src/features/posts/data/commentSummary.ts summariseComments), unless `overrides` sets a field of it; comments
- * that are no list (an attack) get the summary of none.
+ * (src/features/posts/data/commentSummary.ts summariseComments), unless `overrides` sets a field of
+ * it; comments that are no list (an attack) get the summary of none.
  */
 export function newPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const post: Record<string, unknown> = {

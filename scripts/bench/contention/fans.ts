@@ -36,7 +36,9 @@ export interface FanOutcome {
   pressedAt: number;
   /** From the press to the comment shown in the card; null when it never showed. */
   waitMs: number | null;
-  /** Whether the form said 'Sending…' (Firestore asked for the commit again, or the view was old). */
+  /**
+   * Whether the form said 'Sending…' (Firestore asked for the commit again, or the view was old).
+   */
   sawSending: boolean;
   /** The form's alert, '' when it showed none. */
   error: string;

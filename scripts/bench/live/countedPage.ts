@@ -6,7 +6,10 @@ export const STEP = 1_000;
 
 /** What a tab's Firestore requests came to. */
 export interface Tally {
-  /** Reads as Firestore bills them: a query one per document returned and at least one, a batchGet one per document asked for. */
+  /**
+   * Reads as Firestore bills them: a query one per document returned and at least one, a batchGet
+   * one per document asked for.
+   */
   reads: number;
   /**
    * The answers' bodies as the wire carried them (Chromium's encoded length, without headers):

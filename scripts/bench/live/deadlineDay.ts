@@ -19,7 +19,10 @@ import { SPAN, atMost, perHour, scenario, type ScenarioTally } from './scenario'
  * closed, whose posts they read masked (the card's fields alone).
  */
 
-/** A visitor's first load stays ≤ 45 document reads, so deadline day's crowd costs what a quiet day does. */
+/**
+ * A visitor's first load stays ≤ 45 document reads, so deadline day's crowd costs what a quiet day
+ * does.
+ */
 const FIRST_LOAD_BUDGET = 45;
 /** Opening a thread is one read, whatever its length, so long threads cost no more to open. */
 const OPEN_THREAD_BUDGET = 1;

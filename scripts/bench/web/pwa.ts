@@ -46,7 +46,8 @@ export async function checkPwa(
     );
     await context.setOffline(true);
     const offline = await page.goto(startUrl);
-    // The whole saved page: the first render has a few cards, the rest come after (aria-busy till then).
+    // The whole saved page: the first render has a few cards, the rest come after (aria-busy till
+    // then).
     await page.waitForFunction(
       () =>
         document.querySelector('[role="feed"]')?.getAttribute('aria-busy') === 'false' &&

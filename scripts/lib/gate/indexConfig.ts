@@ -26,11 +26,17 @@ export interface IndexField {
 export interface CompositeIndex {
   collectionGroup: string;
   queryScope: QueryScope;
-  /** As declared, then `__name__` last (matches Firestore: in the last field's direction, ASCENDING after CONTAINS). */
+  /**
+   * As declared, then `__name__` last (matches Firestore: in the last field's direction, ASCENDING
+   * after CONTAINS).
+   */
   fields: IndexField[];
 }
 
-/** A fieldOverrides entry: the single-field indexes of one field (and its subfields) replaced by these. */
+/**
+ * A fieldOverrides entry: the single-field indexes of one field (and its subfields) replaced by
+ * these.
+ */
 export interface FieldOverride {
   collectionGroup: string;
   path: FieldPath;

@@ -86,7 +86,8 @@ export class DeclaredIndexes {
     const orders = need.suffix.slice(0, -1);
     const name = need.suffix[need.suffix.length - 1];
     if (orders.length === 0 && need.equalities.size > 0) {
-      // Equalities alone merge single-field indexes: the first field without one is what is missing.
+      // Equalities alone merge single-field indexes: the first field without one is what is
+      // missing.
       const fields = [...need.equalities];
       const [, field] = fields.find(([key]) => !covered.has(key)) ?? fields[0];
       const mode = field.contains ? 'CONTAINS' : name.mode;
@@ -102,7 +103,9 @@ export class DeclaredIndexes {
     return { fields: [...equalities, ...need.suffix], singleField: false };
   }
 
-  /** The automatic (or overridden) single-field indexes of the query's fields, as index field lists. */
+  /**
+   * The automatic (or overridden) single-field indexes of the query's fields, as index field lists.
+   */
   private singleFieldIndexes(need: Need, scope: QueryScope, collection: string): IndexField[][] {
     const lists: IndexField[][] = [
       [{ path: [NAME_FIELD], mode: 'ASCENDING' }],
@@ -158,7 +161,10 @@ function servingPrefix(fields: readonly IndexField[], need: Need): string[] | nu
   return prefix;
 }
 
-/** One conjunction's needs, with the query's normalized orders (an order on a field fixed by == adds nothing). */
+/**
+ * One conjunction's needs, with the query's normalized orders (an order on a field fixed by == adds
+ * nothing).
+ */
 function needOf(conjunction: readonly Leaf[], query: QueryShape): Need {
   const equalities = new Map<string, EqualityField>();
   for (const filter of conjunction) {

@@ -123,7 +123,9 @@ async function handle(
   return forward(request, response, engine, cors, body);
 }
 
-/** The request as it came (its body streamed, or the one already read), the answer streamed back. */
+/**
+ * The request as it came (its body streamed, or the one already read), the answer streamed back.
+ */
 function forward(
   request: IncomingMessage,
   response: ServerResponse,

@@ -1,3 +1,4 @@
-// The admin feature's public face. The administrator's parts: the post form, the editor, a card's actions, and their writes.
+// The admin feature's public face. The administrator's parts: the post form, the editor, a card's
+// actions, and their writes.
 export { LazyPostActions, LazyPostComposer, LazyPostEditor } from './components/lazyAdmin';
 export { loadPostWrites } from './store/loadPostWrites';

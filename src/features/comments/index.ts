@@ -1,4 +1,5 @@
-// The comments feature's public face. A post's comments: the thread on a card, a fan's comment box, removal and reports, and their writes.
+// The comments feature's public face. A post's comments: the thread on a card, a fan's comment box,
+// removal and reports, and their writes.
 export { CommentsClosed } from './components/CommentsClosed';
 export { CommentThread } from './components/CommentThread';
 export { LazyCommentBox } from './components/lazyComments';

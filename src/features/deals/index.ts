@@ -1,4 +1,5 @@
-// The deals feature's public face. A deal: its shape and reads, the names and known deals, its summary write, the badge and link on a card.
+// The deals feature's public face. A deal: its shape and reads, the names and known deals, its
+// summary write, the badge and link on a card.
 export { DealAnchor } from './components/DealAnchor';
 export { DealHistory } from './components/DealHistory';
 export { DealStatusBadge } from './components/DealStatusBadge';

@@ -1,4 +1,5 @@
-// The feed feature's public face. The feed page: cards, paging, long feeds, a permalinked post, the feed's writes.
+// The feed feature's public face. The feed page: cards, paging, long feeds, a permalinked post, the
+// feed's writes.
 export { Feed } from './components/Feed';
 export { PinnedStatus } from './components/PinnedStatus';
 export { PostCard } from './components/PostCard';

@@ -1,4 +1,5 @@
-// The follow feature's public face. Following a deal: the Follow button, the follows kept on this device, the checks and alerts.
+// The follow feature's public face. Following a deal: the Follow button, the follows kept on this
+// device, the checks and alerts.
 export { DealNotice } from './components/DealNotice';
 export { FollowButton } from './components/FollowButton';
 export { useFollows } from './hooks/useFollows';

@@ -1,3 +1,4 @@
-// The live feature's public face. Live updates: change-stamp checks while the tab is visible, and what they found.
+// The live feature's public face. Live updates: change-stamp checks while the tab is visible, and
+// what they found.
 export { useLiveUpdates } from './hooks/useLiveUpdates';
 export { changesNotWrittenHere, listenToChanges } from './state/liveChecks';

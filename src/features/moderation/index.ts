@@ -1,2 +1,3 @@
-// The moderation feature's public face. The administrator's moderation view (lazy) and its reads and writes.
+// The moderation feature's public face. The administrator's moderation view (lazy) and its reads
+// and writes.
 export { LazyModerationView } from './components/lazyModeration';

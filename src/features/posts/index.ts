@@ -1,4 +1,5 @@
-// The posts feature's public face. The post: its shape, the first page's request, page reads, the feed's reducer and context.
+// The posts feature's public face. The post: its shape, the first page's request, page reads, the
+// feed's reducer and context.
 export {
   CARD_MASK,
   CHANGES_PER_READ,

@@ -1,4 +1,5 @@
-// The session feature's public face. Who is signed in: Google sign-in (an account chooser with the Auth emulator), roles.
+// The session feature's public face. Who is signed in: Google sign-in (an account chooser with the
+// Auth emulator), roles.
 export { LoginPanel } from './components/LoginPanel';
 export {
   type AppUser,

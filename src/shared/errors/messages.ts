@@ -38,7 +38,10 @@ export function describeError(error: unknown, outcome = 'Not saved'): string {
   }
 }
 
-/** Why the rules would refuse a text (see textProblem in textChecks.ts), or null when they would not. */
+/**
+ * Why the rules would refuse a text (see textProblem in textChecks.ts), or null when they would
+ * not.
+ */
 export function describeProblem(
   field: 'title' | 'content' | 'comment' | 'deal name',
   problem: 'no visible text' | 'too long' | null,

@@ -1,6 +1,9 @@
 import { useOnline } from './network';
 
-/** The id of the one visually hidden text saying why a control is disabled (OfflineNotice renders it). */
+/**
+ * The id of the one visually hidden text saying why a control is disabled (OfflineNotice renders
+ * it).
+ */
 export const OFFLINE_REASON_ID = 'offline-reason';
 
 export const OFFLINE_REASON = 'You are offline. This needs a connection.';

@@ -10,7 +10,9 @@ import { useSyncExternalStore } from 'react';
  * being offline.
  */
 
-/** Whether the browser has a network (true where the platform cannot tell, e.g. outside a browser). */
+/**
+ * Whether the browser has a network (true where the platform cannot tell, e.g. outside a browser).
+ */
 export function isOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }

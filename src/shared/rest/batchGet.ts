@@ -1,6 +1,8 @@
 import { idOf, isRecord, restDocument, type RestDocument } from './restDecode';
 
-/** The decoder of batchGet answers (live checks' posts, the strip's deals): never on the first load. */
+/**
+ * The decoder of batchGet answers (live checks' posts, the strip's deals): never on the first load.
+ */
 /** A batchGet answer: the documents found, decoded, and the ids of those that do not exist. */
 export interface BatchGot<T> {
   found: T[];

@@ -11,7 +11,8 @@ import { retryingContention } from './contention';
  * Firestore has committed, or rejects with a StoreError and changes nothing.
  */
 
-// Loaded on first need, so a visitor's first page never waits for it; its types come from the loader.
+// Loaded on first need, so a visitor's first page never waits for it; its types come from the
+// loader.
 const loadSdk = () => import('firebase/firestore/lite');
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
@@ -93,7 +94,8 @@ export interface DocumentWriter {
 
 /**
  * Commits a post's writes with the stamp of postChanges/{id} at the server's time, in one batch:
- * the rules refuse a post write without it, and open pages find the change by it (features/live/state/liveChecks.ts).
+ * the rules refuse a post write without it, and open pages find the change by it
+ * (features/live/state/liveChecks.ts).
  */
 export async function commitWithStamp(
   { sdk, db }: Store,

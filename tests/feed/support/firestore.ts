@@ -45,7 +45,9 @@ function firestore(): OwnerClient {
 
 let sequence = 0;
 
-/** A post with sensible defaults; `created` decreases with each call, so builders list newest first. */
+/**
+ * A post with sensible defaults; `created` decreases with each call, so builders list newest first.
+ */
 export function buildPost(overrides: Partial<SeedPost> = {}): SeedPost {
   sequence += 1;
   return {
@@ -116,7 +118,9 @@ export async function readPost(id: string): Promise<StoredPost | null> {
   return (await readPosts()).find((post) => post.id === id) ?? null;
 }
 
-/** The comment count stored beside a post's comments; null without one (an older version's post). */
+/**
+ * The comment count stored beside a post's comments; null without one (an older version's post).
+ */
 export async function readCommentCount(id: string): Promise<number | null> {
   const [document] = await firestore().runQuery({
     from: [{ collectionId: 'posts' }],

@@ -6,9 +6,9 @@ import {
 } from '../../../src/features/posts/data/postsQuery';
 
 /**
- * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build
- * fills (the first page's request, to the address from the env the test stubbed): the theme-before-first-paint and the first-page prefetch
- * under test.
+ * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build fills
+ * (the first page's request, to the address from the env the test stubbed): the
+ * theme-before-first-paint and the first-page prefetch under test.
  */
 export function runIndexHtmlInlineScripts(): void {
   const html = readFileSync('index.html', 'utf8');

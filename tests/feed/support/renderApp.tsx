@@ -21,7 +21,9 @@ export const ADMIN_EMAIL = config.adminEmail;
 export const FAN_EMAIL = 'fan@example.com';
 
 export interface RenderAppOptions {
-  /** Who is signed in when the app starts: an e-mail, 'admin', or null (signed out, the default). */
+  /**
+   * Who is signed in when the app starts: an e-mail, 'admin', or null (signed out, the default).
+   */
   user?: string | null;
   /** Wait for the first page to settle (default true). */
   waitForFeed?: boolean;

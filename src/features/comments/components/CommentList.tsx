@@ -12,7 +12,9 @@ export interface CommentListProps {
   known: readonly Comment[];
   /** The comments heading, which names the list. */
   headingId: string;
-  /** Whether the signed-in user may remove this comment (hides the button only; the rules decide). */
+  /**
+   * Whether the signed-in user may remove this comment (hides the button only; the rules decide).
+   */
   canRemove: (comment: Comment) => boolean;
   onRemove: (comment: Comment, copies: RemovedCopies) => Promise<void>;
   /** The signed-in fan's account, who may report comments; null for nobody. */

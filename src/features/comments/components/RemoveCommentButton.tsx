@@ -13,7 +13,9 @@ export interface RemoveCommentButtonProps {
   onRemove: (copies: RemovedCopies) => Promise<void>;
 }
 
-/** 'Remove' on one comment line (the administrator's any, a fan's own); asks first, as Delete does. */
+/**
+ * 'Remove' on one comment line (the administrator's any, a fan's own); asks first, as Delete does.
+ */
 export function RemoveCommentButton({
   comment,
   commentId,

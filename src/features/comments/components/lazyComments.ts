@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 
 /**
- * A signed-in reader's controls on a card (writing a comment, removing or reporting one), loaded once someone
- * is signed in: a visitor's first load never downloads them.
+ * A signed-in reader's controls on a card (writing a comment, removing or reporting one), loaded
+ * once someone is signed in: a visitor's first load never downloads them.
  */
 export const LazyCommentBox = lazy(() =>
   import('./CommentBox').then((module) => ({ default: module.CommentBox })),

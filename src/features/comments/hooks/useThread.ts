@@ -15,9 +15,13 @@ export type ThreadStatus = 'idle' | 'loading' | 'failed';
 export interface ThreadView {
   /** The whole thread, oldest first, once read. */
   held: Comment[] | undefined;
-  /** Every comment, oldest first, when the page has them all (few, or the thread read); else null. */
+  /**
+   * Every comment, oldest first, when the page has them all (few, or the thread read); else null.
+   */
   comments: Comment[] | null;
-  /** How many comments the post has; null while not known (an older post, its thread being read). */
+  /**
+   * How many comments the post has; null while not known (an older post, its thread being read).
+   */
   count: number | null;
   /** This page's comments on a thread it has not read: its card shows them at once. */
   postedHere: readonly Comment[];
@@ -29,8 +33,9 @@ export interface ThreadView {
 
 /**
  * One post's comments as its card shows them: the few a page reads with the post, or the whole
- * thread once read (features/comments/store/threads.ts, shared by every list that shows the post). A post an older
- * version wrote without a comment count has its thread read at once, so its comments still show.
+ * thread once read (features/comments/store/threads.ts, shared by every list that shows the post).
+ * A post an older version wrote without a comment count has its thread read at once, so its
+ * comments still show.
  */
 export function useThread(post: Pick<Post, 'id' | 'commentCount' | 'cardComments'>): ThreadView {
   const { id } = post;

@@ -11,8 +11,8 @@ import { loadCommentWrites } from '../store/loadCommentWrites';
  * button (never with a visitor's first load): their suspension, and their reports.
  *
  * The signed-in fan's own suspension, read once per account and page (suspensions/{uid}: only the
- * account itself and the administrator may read it). Unknown (not yet read, or unreadable) counts as not
- * suspended: the rules still refuse a suspended account's comments and reports.
+ * account itself and the administrator may read it). Unknown (not yet read, or unreadable) counts
+ * as not suspended: the rules still refuse a suspended account's comments and reports.
  */
 const reads = new Map<string, Suspension | null>();
 const asked = new Set<string>();

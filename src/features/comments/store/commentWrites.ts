@@ -88,12 +88,12 @@ const VIEW_REFRESHES = 4;
 /**
  * Blind, without reading the post, when its summary is known: the list and the count grow on the
  * server (arrayUnion, increment), so fans commenting at once never wait for each other's reads. A
- * short thread's card comments are written from the page's view of the post; when other comments made that
- * view out of date the rules refuse, and the post's summary is read again (one small read) and the
- * comment made again from it. A post an older version wrote without a summary is written in a
- * transaction that reads it whole and adds the summary. A refusal with the post as the page saw it
- * is final: it is not about the view (the post is closed, the account suspended or too quick).
- * Resolves with the post's summary after the comment, as far as the page can tell.
+ * short thread's card comments are written from the page's view of the post; when other comments
+ * made that view out of date the rules refuse, and the post's summary is read again (one small
+ * read) and the comment made again from it. A post an older version wrote without a summary is
+ * written in a transaction that reads it whole and adds the summary. A refusal with the post as the
+ * page saw it is final: it is not about the view (the post is closed, the account suspended or too
+ * quick). Resolves with the post's summary after the comment, as far as the page can tell.
  */
 async function appendComment(store: Store, write: CommentWrite): Promise<CommentSummary> {
   let view: CommentSummary = write.post;

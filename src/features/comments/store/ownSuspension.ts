@@ -4,7 +4,10 @@ import { call, type Store } from '../../../shared/store/firestoreWrites';
 import { SUSPENSIONS } from '../data/commentCopies';
 import type { Suspension } from '../data/commenting';
 
-/** The signed-in account's own suspension, or null (the rules let only it and the administrator read it). */
+/**
+ * The signed-in account's own suspension, or null (the rules let only it and the administrator read
+ * it).
+ */
 export async function readOwnSuspension(uid: string): Promise<Suspension | null> {
   return call(async (store) => {
     const { sdk, db } = store;

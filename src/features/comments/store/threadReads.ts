@@ -6,13 +6,15 @@ import { documentData, idOf } from '../../../shared/rest/restDecode';
 import { postRest, type Comment } from '../../posts';
 
 /**
- * Reads whole threads (features/comments/store/threads.ts readThread loads it with the first thread asked for): the
- * posts' comments alone (a mask), the threads asked for in one task together in one batchGet, one
- * read per post whatever its length. A post no longer there has an empty thread.
+ * Reads whole threads (features/comments/store/threads.ts readThread loads it with the first thread
+ * asked for): the posts' comments alone (a mask), the threads asked for in one task together in one
+ * batchGet, one read per post whatever its length. A post no longer there has an empty thread.
  */
 let asked: Set<string> | null = null;
 
-/** Where a read thread goes: the threads' state (./threads.ts setThread), with its read's outcome. */
+/**
+ * Where a read thread goes: the threads' state (./threads.ts setThread), with its read's outcome.
+ */
 type ThreadSink = (
   id: string,
   thread: Comment[] | undefined,

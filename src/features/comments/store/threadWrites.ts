@@ -4,8 +4,9 @@ import type { Comment } from '../../posts';
 import { commentsPostedHere, heldThread, setThread, threadReading } from './threads';
 
 /**
- * This page's own comments and removals, applied to the threads it knows (features/comments/store/threads.ts) once
- * Firestore has committed them: with the write module, never in a visitor's first load.
+ * This page's own comments and removals, applied to the threads it knows
+ * (features/comments/store/threads.ts) once Firestore has committed them: with the write module,
+ * never in a visitor's first load.
  */
 
 /** This page's comment: at the end of the held thread, or shown apart until the thread is read. */

@@ -1,6 +1,7 @@
 /**
- * A deal's own feed is at `<app>/?deal=<id>`: the id read from the address (features/deals/data/dealHistory.ts
- * builds the link). Pure functions of their arguments (the page's location by default).
+ * A deal's own feed is at `<app>/?deal=<id>`: the id read from the address
+ * (features/deals/state/dealHistory.ts builds the link). Pure functions of their arguments (the
+ * page's location by default).
  */
 
 export const DEAL_PARAM = 'deal';

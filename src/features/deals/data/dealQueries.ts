@@ -36,7 +36,9 @@ export function dealsQuery(filter: DealFilter) {
   };
 }
 
-/** A deal's posts after `cursor` (from the newest when null): the feed's order, one page at a time. */
+/**
+ * A deal's posts after `cursor` (from the newest when null): the feed's order, one page at a time.
+ */
 export function dealPostsQuery(dealId: string, projectId: string, cursor: Cursor | null) {
   return {
     structuredQuery: {
@@ -92,9 +94,9 @@ export function withChangedDeals(
 
 /**
  * The deals whose summary changed after `after` (server time, ms), oldest change first: what a
- * hidden tab's check of its followed deals reads (features/follow/state/followChecks.ts). With nothing changed it
- * returns no document, which Firestore bills as one read. A single-field range and order: no
- * composite index.
+ * hidden tab's check of its followed deals reads (features/follow/state/followChecks.ts). With
+ * nothing changed it returns no document, which Firestore bills as one read. A single-field range
+ * and order: no composite index.
  */
 export function dealsChangedQuery(after: number) {
   return {

@@ -4,7 +4,10 @@ import { dealParam } from '../data/dealAddress';
 export interface DealAddress {
   /** The deal the address names (`?deal=<id>`), as written; null on the full feed. */
   dealId: string | null;
-  /** Shows this deal's feed (or the full feed): features/deals/data/dealHistory.ts has already moved the address. */
+  /**
+   * Shows this deal's feed (or the full feed): features/deals/state/dealHistory.ts has already
+   * moved the address.
+   */
   showDeal: (id: string | null) => void;
 }
 

@@ -14,7 +14,9 @@ export interface PostImageProps {
   priority: ImagePriority;
 }
 
-/** The optional picture: http(s) only, space reserved (CSS aspect-ratio), gone if it fails to load. */
+/**
+ * The optional picture: http(s) only, space reserved (CSS aspect-ratio), gone if it fails to load.
+ */
 export function PostImage({ url, alt, priority }: PostImageProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const src = safeHttpUrl(url);

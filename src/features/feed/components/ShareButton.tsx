@@ -31,7 +31,8 @@ export function ShareButton({ postId, title, titleId }: ShareButtonProps) {
         await navigator.share({ title, url });
         return;
       } catch (error) {
-        // The user closed the share sheet: nothing went wrong. Any other refusal tries the clipboard.
+        // The user closed the share sheet: nothing went wrong. Any other refusal tries the
+        // clipboard.
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }

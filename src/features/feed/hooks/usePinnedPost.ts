@@ -18,8 +18,9 @@ export function pinnedAtStart(search?: string): Pinned | null {
 }
 
 /**
- * The post a permalink names: index.html's read (features/feed/store/pinnedRead.ts) is taken over once, unless
- * the first render had its answer already; returns Retry, which reads it again after a failure.
+ * The post a permalink names: index.html's read (features/feed/store/pinnedRead.ts) is taken over
+ * once, unless the first render had its answer already; returns Retry, which reads it again after a
+ * failure.
  */
 export function usePinnedPost(pinned: Pinned | null, dispatch: Dispatch<FeedAction>): () => void {
   const pending = useRef<Promise<Post | null> | null>(null);

@@ -8,7 +8,10 @@ export type DealLinkRender = (dealId: string) => ReactNode;
 // loads that chunk itself: on the first render it would compete with the first page's paint.
 const dealLink = createExternalStore<DealLinkRender | undefined>(undefined);
 
-/** Gives every card its deal link (src/features/deals/components/PostDealLink.tsx), now and from then on. */
+/**
+ * Gives every card its deal link (src/features/deals/components/PostDealLink.tsx), now and from
+ * then on.
+ */
 export function provideDealLink(next: DealLinkRender): void {
   dealLink.set(next);
 }

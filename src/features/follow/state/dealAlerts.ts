@@ -10,7 +10,10 @@ import { isRecord } from '../../../shared/rest/restDecode';
  * `new Notification`). Loaded with the deals strip.
  */
 
-/** A followed deal moved: its name and new status (a move always has one, features/deals/data/deal.ts). */
+/**
+ * A followed deal moved: its name and new status (a move always has one,
+ * features/deals/data/deal.ts).
+ */
 export interface DealNews {
   id: string;
   name: string;
@@ -68,8 +71,8 @@ export function openDealHere(id: string): void {
 }
 
 /**
- * Shows here the deal of a clicked system notification (the service worker, sw/notificationClick.ts,
- * sends it to this page); returns the function that stops listening.
+ * Shows here the deal of a clicked system notification (the service worker,
+ * sw/notificationClick.ts, sends it to this page); returns the function that stops listening.
  */
 export function openDealsOfNotificationClicks(): () => void {
   const onWorkerMessage = ({ data }: MessageEvent<unknown>) => {

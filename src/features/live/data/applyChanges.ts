@@ -3,10 +3,10 @@ import type { FeedState } from '../../posts/data/feedReducer';
 import type { Post } from '../../posts/data/post';
 
 /**
- * The feed after a live check: loaded, pinned and waiting posts take their current content;
- * ones deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to the page
- * wait in `incoming` if they belong above its last loaded post (older ones come with Load More).
- * Returns `state` itself when nothing the reader sees changed.
+ * The feed after a live check: loaded, pinned and waiting posts take their current content; ones
+ * deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to the
+ * page wait in `incoming` if they belong above its last loaded post (older ones come with Load
+ * More). Returns `state` itself when nothing the reader sees changed.
  */
 export function applyChanges(state: FeedState, { posts, deleted }: PostChanges): FeedState {
   const current = new Map(posts.map((post) => [post.id, post]));

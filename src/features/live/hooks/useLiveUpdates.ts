@@ -5,8 +5,9 @@ import type { WrittenAt } from '../../posts';
 
 /**
  * Keeps the feed current once its first page is shown: the live checks (./liveChecks.ts, loaded
- * once the page has loaded, never before the first page) report what changed since `readTime`, and the feed takes
- * it, except where this page wrote a post after the check began (its own copy is newer).
+ * once the page has loaded, never before the first page) report what changed since `readTime`, and
+ * the feed takes it, except where this page wrote a post after the check began (its own copy is
+ * newer).
  */
 export function useLiveUpdates(
   readTime: string | null,

@@ -77,7 +77,9 @@ export function startLiveChecks({ since, writtenAt, onChanges }: LiveChecksOptio
 
   const active = () => !stopped && document.visibilityState === 'visible' && isOnline();
 
-  /** The next check in `delay` ms (no sooner than MIN_GAP_MS after the last), or none if inactive. */
+  /**
+   * The next check in `delay` ms (no sooner than MIN_GAP_MS after the last), or none if inactive.
+   */
   function schedule(delay: number): void {
     clearTimeout(timer);
     timer = undefined;

@@ -49,7 +49,9 @@ function withDismissed(state: ListState, id: string): ListState {
   };
 }
 
-/** The moderation list's transitions: filter, Retry, pages, newer comments, removals, dismissals. */
+/**
+ * The moderation list's transitions: filter, Retry, pages, newer comments, removals, dismissals.
+ */
 export function listReducer(state: ListState, action: ListAction): ListState {
   switch (action.type) {
     case 'filter':

@@ -1,14 +1,16 @@
 /**
- * The shapes of a live check (features/live/store/changeReads.ts): the query for the change stamps newer than a
- * read, and the decoders of its answers. Loaded with the first live check, never with the first
- * page.
+ * The shapes of a live check (features/live/store/changeReads.ts): the query for the change stamps
+ * newer than a read, and the decoders of its answers. Loaded with the first live check, never with
+ * the first page.
  */
 import { isRecord } from '../../../shared/rest/restDecode';
 import type { Post } from './post';
 import { POST_CARD_FIELDS, POST_CHANGES } from './postsQuery';
 import { idOf, runQueryDocuments } from '../../../shared/rest/restDecode';
 
-/** A batchGet's `mask` for a changed post whose thread the page does not hold: its card's fields. */
+/**
+ * A batchGet's `mask` for a changed post whose thread the page does not hold: its card's fields.
+ */
 export const CARD_MASK = { fieldPaths: [...POST_CARD_FIELDS] };
 
 /** Stamps read per query; the rules' page limit (50) bounds it too. */
@@ -22,7 +24,9 @@ export interface PostChanges {
   since: string;
 }
 
-/** One REST read (features/posts/store/restReads.ts's): its JSON answer decoded, or a StoreError. */
+/**
+ * One REST read (features/posts/store/restReads.ts's): its JSON answer decoded, or a StoreError.
+ */
 export type RestRead = <T>(
   method: 'runQuery' | 'batchGet',
   body: unknown,

@@ -1,6 +1,8 @@
 import type { Comment, CommentSummary } from './post';
 
-/** The thread a card can show from its summary alone: every comment while the card holds them all. */
+/**
+ * The thread a card can show from its summary alone: every comment while the card holds them all.
+ */
 export function cardThread({ commentCount, cardComments }: CommentSummary): Comment[] | null {
   return commentCount !== null && cardComments.length === commentCount ? cardComments : null;
 }

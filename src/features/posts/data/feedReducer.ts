@@ -59,7 +59,10 @@ export type FeedAction =
   /** This page's writes, once Firestore has committed them. */
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
-  /** `summary`: the post's comment summary after it (shared/store/writes.ts addComment). */
+  /**
+   * `summary`: the post's comment summary after it (src/features/comments/store/commentWrites.ts
+   * addComment).
+   */
   | { type: 'commented'; id: string; summary: CommentSummary }
   /** The post's comment summary after a removal (which always reads the post). */
   | { type: 'commentRemoved'; id: string; summary: CommentSummary }
@@ -74,8 +77,8 @@ export type FeedAction =
 export type ChangesApplier = (state: FeedState, changes: PostChanges) => FeedState;
 
 /**
- * applyChanges, given by the live checks' code when it loads (features/live/state/liveChecks.ts): only live
- * checks report changes, so a visitor's first load need not carry it (it is near 1 KB).
+ * applyChanges, given by the live checks' code when it loads (features/live/state/liveChecks.ts):
+ * only live checks report changes, so a visitor's first load need not carry it (it is near 1 KB).
  */
 let applyChanges: ChangesApplier | null = null;
 

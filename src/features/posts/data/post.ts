@@ -1,7 +1,9 @@
 import { isRecord } from '../../../shared/rest/restDecode';
 import { isDealStatus, type DealStatus } from './dealStatus';
 
-/** The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal. */
+/**
+ * The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal.
+ */
 export interface Comment {
   user: string;
   text: string;
@@ -10,8 +12,8 @@ export interface Comment {
 
 /**
  * A post as the feed holds it. Its `comments` list (the spec's) stays in the store: pages leave it
- * out (a field mask) and read the summary beside it (features/posts/data/commentSummary.ts); a card that needs the
- * whole thread reads it when asked (features/comments/store/threads.ts).
+ * out (a field mask) and read the summary beside it (features/posts/data/commentSummary.ts); a card
+ * that needs the whole thread reads it when asked (features/comments/store/threads.ts).
  */
 export interface Post {
   id: string;
@@ -24,7 +26,9 @@ export interface Post {
    * without a count and this read left its comments out (the reader reads them next).
    */
   commentCount: number | null;
-  /** The comments a card shows inline: all of them while there are few, else none (commentSummary). */
+  /**
+   * The comments a card shows inline: all of them while there are few, else none (commentSummary).
+   */
   cardComments: Comment[];
   /** Milliseconds since the epoch. */
   created: number;
@@ -46,7 +50,10 @@ export interface NewPost extends Pick<Post, 'title' | 'content' | 'imageUrl' | '
   deal?: PostDeal;
 }
 
-/** What the administrator's editor changes: the content, the deal status and the deal (absent: none). */
+/**
+ * What the administrator's editor changes: the content, the deal status and the deal (absent:
+ * none).
+ */
 export interface PostEdit extends Pick<Post, 'content' | 'status'> {
   deal?: PostDeal;
 }
@@ -102,8 +109,8 @@ function text(value: unknown): string {
  * What a post keeps beside its comments so that reads which do not show a thread can leave the
  * thread out (a field mask): how many comments it has, and the comments a card shows inline. The
  * rules hold both to the list in every write that changes it (firestore.rules summarisesComments;
- * commentList.summariseComments makes it), so a fan can neither hide nor inflate a thread. Posts written before these fields existed have
- * neither; their comments are read with them.
+ * commentList.summariseComments makes it), so a fan can neither hide nor inflate a thread. Posts
+ * written before these fields existed have neither; their comments are read with them.
  */
 export interface CommentSummary {
   /** How many comments the post holds (the length of its `comments`); null: not known (Post). */

@@ -10,8 +10,9 @@ export const PAGE_SIZE = 35;
  * The fields of a post a card shows: every field but the thread (`comments`, up to 400 of them),
  * which a card reads only when the reader opens it. Pages, permalinks and the live re-reads of
  * closed threads ask for these alone (a field mask), so a page weighs the same whatever its posts'
- * comments; `commentCount` and `cardComments` stand in for the thread (features/posts/data/commentSummary.ts).
- * A field added to posts is added here, or no page shows it (tests/config/postFields.test.ts).
+ * comments; `commentCount` and `cardComments` stand in for the thread
+ * (features/posts/data/commentSummary.ts). A field added to posts is added here, or no page shows
+ * it (tests/config/postFields.test.ts).
  */
 export const POST_CARD_FIELDS = [
   'title',

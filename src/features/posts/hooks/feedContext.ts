@@ -2,7 +2,9 @@ import { createContext, use } from 'react';
 import type { AppUser } from '../../session';
 import type { FeedOps } from '../data/feedOps';
 
-/** What every card needs from the feed around it, so no card gets it through four levels of props. */
+/**
+ * What every card needs from the feed around it, so no card gets it through four levels of props.
+ */
 export interface FeedContextValue {
   user: AppUser | null;
   ops: FeedOps;

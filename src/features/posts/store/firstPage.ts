@@ -2,11 +2,11 @@ import { decodePage, type PostsPage } from '../data/page';
 
 /**
  * The first page's path from index.html to the first render, in one place. index.html's inline
- * script requests it before any module loads (postsQuery.firstPageRequest, written into the page
- * at build time) and leaves the request on `window.__feedFirstPage`; this module takes it over on
- * first use, so nothing else touches the global. The feed starts from the page if it has arrived
- * by the first render (features/feed/hooks/useFeed.ts); otherwise restReads.listPosts awaits the request, and
- * asks again if it failed.
+ * script requests it before any module loads (postsQuery.firstPageRequest, written into the page at
+ * build time) and leaves the request on `window.__feedFirstPage`; this module takes it over on
+ * first use, so nothing else touches the global. The feed starts from the page if it has arrived by
+ * the first render (features/feed/hooks/useFeed.ts); otherwise restReads.listPosts awaits the
+ * request, and asks again if it failed.
  */
 interface Prefetch {
   promise: Promise<unknown>;

@@ -28,7 +28,8 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
       try {
         return await prefetched;
       } catch {
-        // The prefetch failed or answered oddly: the request below tries again and reports properly.
+        // The prefetch failed or answered oddly: the request below tries again and reports
+        // properly.
       }
     }
   }
@@ -59,7 +60,8 @@ export async function readPost(id: string): Promise<Post | null> {
 
 /**
  * A REST method of the documents root (runQuery, batchGet), posted as index.html posts the first
- * page (postsQuery.restPost, the one builder: the service worker knows the first page by its bytes).
+ * page (postsQuery.restPost, the one builder: the service worker knows the first page by its
+ * bytes).
  */
 export const postRest: RestRead = (method, body, decode) => {
   const request = restPost(documentsMethodUrl(restSettings(), method), body);

@@ -16,7 +16,9 @@ export interface LoginPanelProps {
   user: AppUser | null;
 }
 
-/** Spec §2's login panel. With the Auth emulator, an account chooser stands in for Google's popup. */
+/**
+ * Spec §2's login panel. With the Auth emulator, an account chooser stands in for Google's popup.
+ */
 export function LoginPanel({ user }: LoginPanelProps) {
   const [choosing, setChoosing] = useState(false);
   // Where focus goes once the chooser has closed: back to the trigger, or on to Logout.

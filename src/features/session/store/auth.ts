@@ -14,8 +14,8 @@ import { getFirebaseApp } from '../../../shared/store/firebase';
 import type { AppUser } from '../data/permissions';
 
 /**
- * The only module that talks to Firebase Auth. Loaded on demand (see features/session/state/session.ts), so
- * visitors who never sign in never download the Auth SDK.
+ * The only module that talks to Firebase Auth. Loaded on demand (see
+ * features/session/state/session.ts), so visitors who never sign in never download the Auth SDK.
  */
 let auth: Auth | null = null;
 
@@ -96,7 +96,9 @@ export async function signInWithEmulatorAccount(
   }
 }
 
-/** What the SDK throws when nothing answers at the Auth host (here: the emulator still starting). */
+/**
+ * What the SDK throws when nothing answers at the Auth host (here: the emulator still starting).
+ */
 function isNetworkFailure(error: unknown): boolean {
   return (
     typeof error === 'object' &&
