@@ -24,8 +24,9 @@ const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
  */
 const LAZY_CHUNKS: Record<string, string[]> = {
   // The live checks load on their own once the page has loaded, with the comment list's code they
-  // share with the threads (so the checks never load a fan's comment box).
-  live: ['features/live', 'features/comments/data'],
+  // share with the threads (so the checks never load a fan's comment box) and the events helper
+  // the deals and follow code share with them.
+  live: ['features/live', 'features/comments/data', 'shared/events'],
   // A signed-in fan's card (the comment box, Report and Remove, their dialogs) and a long
   // thread's reader.
   comments: ['features/comments', 'shared/forms'],

@@ -1,3 +1,4 @@
+import { onEachSet } from '../../../shared/events/onEachSet';
 import { createExternalStore } from '../../../shared/state/externalStore';
 import type { Deal } from '../data/deal';
 import { listDeals } from '../store/dealReads';
@@ -31,8 +32,5 @@ export function dealWritten(id: string): void {
 
 /** Calls `listener` with each deal this page writes; returns the function that stops it. */
 export function onDealWritten(listener: (id: string) => void): () => void {
-  return written.subscribe(() => {
-    const deal = written.get();
-    if (deal) listener(deal.id);
-  });
+  return onEachSet(written, (deal) => listener(deal.id));
 }

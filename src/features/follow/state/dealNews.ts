@@ -1,6 +1,7 @@
 import type { Deal } from '../../deals';
 import { isDealStatus } from '../../posts';
 import { isRecord } from '../../../shared/rest/restDecode';
+import { onEachSet } from '../../../shared/events/onEachSet';
 import { createExternalStore } from '../../../shared/state/externalStore';
 import { showSystemNotification, type DealNews } from './dealAlerts';
 import { readFollows, takeMoved, withFollowsLock } from './follows';
@@ -19,10 +20,7 @@ let channel: BroadcastChannel | null = null;
 
 /** Calls `listener` with each move told in this page (read here or in another tab). */
 export function onNews(listener: (news: DealNews) => void): () => void {
-  return lastNews.subscribe(() => {
-    const news = lastNews.get();
-    if (news) listener(news);
-  });
+  return onEachSet(lastNews, listener);
 }
 
 /**

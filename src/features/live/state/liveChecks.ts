@@ -1,3 +1,4 @@
+import { onEachSet } from '../../../shared/events/onEachSet';
 import { createExternalStore } from '../../../shared/state/externalStore';
 import { applyChanges } from '../data/applyChanges';
 import type { PostChanges } from '../../posts';
@@ -56,10 +57,7 @@ export function changesNotWrittenHere(
  * the page keeps to the one schedule and its reads. Returns the function that stops telling it.
  */
 export function listenToChanges(listener: ChangesListener): () => void {
-  return lastCheck.subscribe(() => {
-    const check = lastCheck.get();
-    if (check) listener(check.changes, check.startedAt);
-  });
+  return onEachSet(lastCheck, (check) => listener(check.changes, check.startedAt));
 }
 
 /**
