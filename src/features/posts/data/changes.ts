@@ -5,7 +5,8 @@
  */
 import { isRecord } from '../../../shared/rest/restDecode';
 import type { Post } from './post';
-import { POST_CARD_FIELDS, POST_CHANGES } from './postsQuery';
+import { POST_CHANGES } from '../../../shared/collections';
+import { POST_CARD_FIELDS } from './postsQuery';
 import { idOf, runQueryDocuments } from '../../../shared/rest/restDecode';
 
 /**

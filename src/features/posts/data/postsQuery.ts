@@ -111,9 +111,6 @@ export function pageQuery(
   return { structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, startAt: after } };
 }
 
-/** Where the stamps of changed posts are kept, one per post (firestore.rules: postChanges). */
-export const POST_CHANGES = 'postChanges';
-
 export interface RestSettings {
   projectId: string;
   apiKey: string;
