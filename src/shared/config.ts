@@ -27,18 +27,22 @@ export interface AppConfig {
  */
 export const USE_EMULATORS: boolean = import.meta.env.VITE_USE_EMULATORS === 'true';
 
+// Each value is read as import.meta.env.NAME, never through the object: the build replaces each
+// name with its literal, while the object itself would be inlined whole (every setting, the long
+// query URL included) into the first load.
 function readConfig(): AppConfig {
-  const env = import.meta.env;
   return {
     firebase: {
-      apiKey: env.VITE_FIREBASE_API_KEY ?? '',
-      projectId: env.VITE_FIREBASE_PROJECT_ID ?? '',
-      appId: env.VITE_FIREBASE_APP_ID ?? '',
+      apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? '',
+      projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID ?? '',
+      appId: import.meta.env.VITE_FIREBASE_APP_ID ?? '',
     },
-    adminEmail: env.VITE_ADMIN_EMAIL ?? '',
-    clubName: env.VITE_CLUB_NAME ?? 'Transfer Feed',
-    firestoreEmulatorHost: USE_EMULATORS ? (env.VITE_FIRESTORE_EMULATOR_HOST ?? '') : null,
-    authEmulatorHost: USE_EMULATORS ? (env.VITE_AUTH_EMULATOR_HOST ?? '') : null,
+    adminEmail: import.meta.env.VITE_ADMIN_EMAIL ?? '',
+    clubName: import.meta.env.VITE_CLUB_NAME ?? 'Transfer Feed',
+    firestoreEmulatorHost: USE_EMULATORS
+      ? (import.meta.env.VITE_FIRESTORE_EMULATOR_HOST ?? '')
+      : null,
+    authEmulatorHost: USE_EMULATORS ? (import.meta.env.VITE_AUTH_EMULATOR_HOST ?? '') : null,
   };
 }
 
