@@ -70,6 +70,13 @@ describe('the UI limits are the ones firestore.rules enforces', () => {
       ['dealIdChars'],
     ],
     ['deal history', /data\.history\.size\(\) <= (\d+)/, ['dealHistorySteps']],
+    ['search words per post', /words\.size\(\) <= (\d+)/, ['postWords']],
+    ['search words joined', /joined\.toUtf8\(\)\.size\(\) <= (\d+)/, ['postWordsBytes']],
+    [
+      'a search word',
+      /joined\.matches\('\[\^ \]\{1,(\d+)\}\( \[\^ \]\{1,(\d+)\}\)\*'\)/,
+      ['postWordChars', 'postWordChars'],
+    ],
   ] as const)('%s', (_, pattern, keys) => {
     expect(fromRules(pattern)).toEqual(keys.map((key) => LIMITS[key]));
   });
