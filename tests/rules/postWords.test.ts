@@ -24,7 +24,10 @@ const PERSONAS = {
   fan: googleUser('fan-1', 'fan@example.test'),
   visitor: null,
   // The administrator's address from a provider the product does not offer.
-  passwordAdmin: { ...googleUser('pw-2', readAdminEmail()), firebase: { sign_in_provider: 'password' } },
+  passwordAdmin: {
+    ...googleUser('pw-2', readAdminEmail()),
+    firebase: { sign_in_provider: 'password' },
+  },
 } satisfies Record<string, Persona | null>;
 type PersonaName = keyof typeof PERSONAS;
 
@@ -93,7 +96,11 @@ describe('who writes a post’s words', () => {
       ['a new post with its words', 'passwordAdmin', create(WORDS)],
     ],
     [
-      ['new content with its words', 'admin', edit({ content: 'Lindqvist is here.', words: WORDS })],
+      [
+        'new content with its words',
+        'admin',
+        edit({ content: 'Lindqvist is here.', words: WORDS }),
+      ],
       ['new content with its words', 'fan', edit({ content: 'Lindqvist is here.', words: WORDS })],
     ],
     [
@@ -125,7 +132,11 @@ describe('the administrator’s words are bounded', () => {
       [`${LIMITS.postWords + 1} entries`, 'admin', create(entries(LIMITS.postWords + 1, 4))],
     ],
     [
-      [`${LIMITS.postWords} entries on edit`, 'admin', edit({ words: entries(LIMITS.postWords, 4) })],
+      [
+        `${LIMITS.postWords} entries on edit`,
+        'admin',
+        edit({ words: entries(LIMITS.postWords, 4) }),
+      ],
       [
         `${LIMITS.postWords + 1} entries on edit`,
         'admin',
@@ -155,11 +166,7 @@ describe('the administrator’s words are bounded', () => {
     ],
     [
       [`${LIMITS.postWordsBytes.toLocaleString('en')} bytes joined`, 'admin', create(atByteCap())],
-      [
-        'one byte more',
-        'admin',
-        create(atByteCap(1)),
-      ],
+      ['one byte more', 'admin', create(atByteCap(1))],
     ],
     [
       ['no words at all', 'admin', create([])],

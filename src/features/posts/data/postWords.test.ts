@@ -39,7 +39,19 @@ describe('wordsOf', () => {
 describe('postWords', () => {
   it('holds every prefix of every word, folded, each once', () => {
     const words = postWords('Müller signs', 'Müller is in.');
-    expect(words).toEqual(['mu', 'mul', 'mull', 'mulle', 'muller', 'si', 'sig', 'sign', 'signs', 'is', 'in']);
+    expect(words).toEqual([
+      'mu',
+      'mul',
+      'mull',
+      'mulle',
+      'muller',
+      'si',
+      'sig',
+      'sign',
+      'signs',
+      'is',
+      'in',
+    ]);
   });
 
   it('finds what a reader types, whatever the case or accents', () => {
@@ -78,7 +90,8 @@ describe('postWords', () => {
     const words = postWords('漢字', content);
     expect(bytes(words.join(' '))).toBeLessThanOrEqual(LIMITS.postWordsBytes);
     expect(words.length).toBeLessThanOrEqual(LIMITS.postWords);
-    for (const word of words) expect(Array.from(word).length).toBeLessThanOrEqual(LIMITS.postWordChars);
+    for (const word of words)
+      expect(Array.from(word).length).toBeLessThanOrEqual(LIMITS.postWordChars);
   });
 
   it('is empty for text without a word of two letters', () => {
