@@ -33,12 +33,4 @@ export const LIMITS = {
   dealIdChars: 80,
   /** Status changes kept in a deal's history. */
   dealHistorySteps: 100,
-  /**
-   * A post's search words (`words`: the prefixes of its title's and content's words,
-   * src/features/posts/data/postWords.ts): at most this many entries, each of at most
-   * postWordChars code points, all of them joined by spaces at most postWordsBytes UTF-8 bytes.
-   */
-  postWords: 1000,
-  postWordChars: 20,
-  postWordsBytes: 20_000,
 } as const;

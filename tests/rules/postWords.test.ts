@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { arrayUnion, collection, deleteField, doc, type Firestore } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { postWords } from '../../src/features/posts/data/postWords';
-import { LIMITS } from '../../src/shared/limits';
+import { WORD_LIMITS } from '../../src/shared/wordLimits';
 import {
   expectAllowed,
   expectDenied,
@@ -44,15 +44,15 @@ function entries(count: number, chars: number, letter = 'w'): string[] {
 }
 
 /**
- * LIMITS.postWords entries joined by spaces into exactly LIMITS.postWordsBytes bytes (plus `over`):
+ * WORD_LIMITS.entries entries joined by spaces into exactly WORD_LIMITS.bytes bytes (plus `over`):
  * entries one character short of the longest, and as many of the longest as make up the rest.
  */
 function atByteCap(over = 0): string[] {
-  const short = LIMITS.postWordChars - 1;
-  const longer = LIMITS.postWordsBytes + over - (LIMITS.postWords * (short + 1) - 1);
+  const short = WORD_LIMITS.chars - 1;
+  const longer = WORD_LIMITS.bytes + over - (WORD_LIMITS.entries * (short + 1) - 1);
   return [
-    ...entries(LIMITS.postWords - longer, short),
-    ...entries(longer, LIMITS.postWordChars, 'v'),
+    ...entries(WORD_LIMITS.entries - longer, short),
+    ...entries(longer, WORD_LIMITS.chars, 'v'),
   ];
 }
 
@@ -125,47 +125,47 @@ describe('who writes a post’s words', () => {
 });
 
 describe('the administrator’s words are bounded', () => {
-  const longest = entries(1, LIMITS.postWordChars);
+  const longest = entries(1, WORD_LIMITS.chars);
   pairs([
     [
-      [`${LIMITS.postWords} entries`, 'admin', create(entries(LIMITS.postWords, 4))],
-      [`${LIMITS.postWords + 1} entries`, 'admin', create(entries(LIMITS.postWords + 1, 4))],
+      [`${WORD_LIMITS.entries} entries`, 'admin', create(entries(WORD_LIMITS.entries, 4))],
+      [`${WORD_LIMITS.entries + 1} entries`, 'admin', create(entries(WORD_LIMITS.entries + 1, 4))],
     ],
     [
       [
-        `${LIMITS.postWords} entries on edit`,
+        `${WORD_LIMITS.entries} entries on edit`,
         'admin',
-        edit({ words: entries(LIMITS.postWords, 4) }),
+        edit({ words: entries(WORD_LIMITS.entries, 4) }),
       ],
       [
-        `${LIMITS.postWords + 1} entries on edit`,
+        `${WORD_LIMITS.entries + 1} entries on edit`,
         'admin',
-        edit({ words: entries(LIMITS.postWords + 1, 4) }),
+        edit({ words: entries(WORD_LIMITS.entries + 1, 4) }),
       ],
     ],
     [
-      [`an entry of ${LIMITS.postWordChars} characters`, 'admin', create(longest)],
+      [`an entry of ${WORD_LIMITS.chars} characters`, 'admin', create(longest)],
       [
-        `an entry of ${LIMITS.postWordChars + 1} characters`,
+        `an entry of ${WORD_LIMITS.chars + 1} characters`,
         'admin',
-        create(entries(1, LIMITS.postWordChars + 1)),
+        create(entries(1, WORD_LIMITS.chars + 1)),
       ],
     ],
     [
       // Characters are code points: 20 of 4 bytes each (80 bytes) is still one entry of 20.
       [
-        `an entry of ${LIMITS.postWordChars} astral letters`,
+        `an entry of ${WORD_LIMITS.chars} astral letters`,
         'admin',
-        create(['\u{20000}'.repeat(LIMITS.postWordChars)]),
+        create(['\u{20000}'.repeat(WORD_LIMITS.chars)]),
       ],
       [
-        `an entry of ${LIMITS.postWordChars + 1} astral letters`,
+        `an entry of ${WORD_LIMITS.chars + 1} astral letters`,
         'admin',
-        create(['\u{20000}'.repeat(LIMITS.postWordChars + 1)]),
+        create(['\u{20000}'.repeat(WORD_LIMITS.chars + 1)]),
       ],
     ],
     [
-      [`${LIMITS.postWordsBytes.toLocaleString('en')} bytes joined`, 'admin', create(atByteCap())],
+      [`${WORD_LIMITS.bytes.toLocaleString('en')} bytes joined`, 'admin', create(atByteCap())],
       ['one byte more', 'admin', create(atByteCap(1))],
     ],
     [
@@ -202,9 +202,9 @@ describe('the administrator’s words are bounded', () => {
 describe('the sizes above', () => {
   it('are what they say', () => {
     const joined = (words: string[]) => new TextEncoder().encode(words.join(' ')).length;
-    expect(atByteCap()).toHaveLength(LIMITS.postWords);
-    expect(joined(atByteCap())).toBe(LIMITS.postWordsBytes);
-    expect(joined(atByteCap(1))).toBe(LIMITS.postWordsBytes + 1);
-    expect(Math.max(...atByteCap(1).map((word) => word.length))).toBe(LIMITS.postWordChars);
+    expect(atByteCap()).toHaveLength(WORD_LIMITS.entries);
+    expect(joined(atByteCap())).toBe(WORD_LIMITS.bytes);
+    expect(joined(atByteCap(1))).toBe(WORD_LIMITS.bytes + 1);
+    expect(Math.max(...atByteCap(1).map((word) => word.length))).toBe(WORD_LIMITS.chars);
   });
 });

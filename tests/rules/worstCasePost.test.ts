@@ -15,6 +15,7 @@ import type { Fields } from '../../scripts/lib/restValue';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../support/documentSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/shared/limits';
+import { WORD_LIMITS } from '../../src/shared/wordLimits';
 import {
   expectAllowed,
   expectDenied,
@@ -50,15 +51,15 @@ function longEmail(i: number): string {
 }
 
 /**
- * Search words at their caps: LIMITS.postWords entries whose UTF-8 bytes joined by spaces are
- * exactly LIMITS.postWordsBytes (each entry is stored as its bytes and one more, so what the
+ * Search words at their caps: WORD_LIMITS.entries entries whose UTF-8 bytes joined by spaces are
+ * exactly WORD_LIMITS.bytes (each entry is stored as its bytes and one more, so what the
  * entries are made of does not change the document's size).
  */
 function maxWords(): string[] {
-  const short = LIMITS.postWordChars - 1;
-  const longer = LIMITS.postWordsBytes - (LIMITS.postWords * (short + 1) - 1);
-  return Array.from({ length: LIMITS.postWords }, (_, n) =>
-    'w'.repeat(n < longer ? LIMITS.postWordChars : short),
+  const short = WORD_LIMITS.chars - 1;
+  const longer = WORD_LIMITS.bytes - (WORD_LIMITS.entries * (short + 1) - 1);
+  return Array.from({ length: WORD_LIMITS.entries }, (_, n) =>
+    'w'.repeat(n < longer ? WORD_LIMITS.chars : short),
   );
 }
 
@@ -136,7 +137,7 @@ describe('the largest post the rules allow', () => {
     expect(stored.get('title')).toBe(widest(LIMITS.titleChars, LIMITS.titleBytes));
     // Its summary: every comment counted, none on the card past LIMITS.cardComments.
     expect(stored.get('words')).toEqual(maxWords());
-    expect(new TextEncoder().encode(maxWords().join(' ')).length).toBe(LIMITS.postWordsBytes);
+    expect(new TextEncoder().encode(maxWords().join(' ')).length).toBe(WORD_LIMITS.bytes);
     expect(stored.get('commentCount')).toBe(LIMITS.commentsPerPost);
     expect(stored.get('cardComments')).toEqual([]);
 

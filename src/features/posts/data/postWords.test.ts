@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../shared/limits';
+import { WORD_LIMITS } from '../../../shared/wordLimits';
 import { foldText, postWords, wordsOf } from './postWords';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
@@ -64,21 +64,21 @@ describe('postWords', () => {
   it('cuts long words to their first characters', () => {
     const long = 'Llanfairpwllgwyngyllgogerychwyrndrobwll';
     const words = postWords(long, 'x');
-    expect(Math.max(...words.map((word) => Array.from(word).length))).toBe(LIMITS.postWordChars);
-    expect(words).toHaveLength(LIMITS.postWordChars - 1);
+    expect(Math.max(...words.map((word) => Array.from(word).length))).toBe(WORD_LIMITS.chars);
+    expect(words).toHaveLength(WORD_LIMITS.chars - 1);
   });
 
   it('counts characters as code points, never cutting a pair in half', () => {
     const words = postWords('\u{20000}'.repeat(30), 'x');
-    expect(words.at(-1)).toBe('\u{20000}'.repeat(LIMITS.postWordChars));
+    expect(words.at(-1)).toBe('\u{20000}'.repeat(WORD_LIMITS.chars));
     expect(words.every((word) => word.isWellFormed())).toBe(true);
   });
 
   it('stays within the rules’ bounds for the largest post, keeping the title’s words first', () => {
     const content = Array.from({ length: 3000 }, (_, n) => `word${n}x`).join(' ');
     const words = postWords('Lindqvist', content);
-    expect(words.length).toBeLessThanOrEqual(LIMITS.postWords);
-    expect(bytes(words.join(' '))).toBeLessThanOrEqual(LIMITS.postWordsBytes);
+    expect(words.length).toBeLessThanOrEqual(WORD_LIMITS.entries);
+    expect(bytes(words.join(' '))).toBeLessThanOrEqual(WORD_LIMITS.bytes);
     expect(words).toContain('lindqvist');
     // Whole words only: the last word kept has all its prefixes.
     const kept = words.filter((word) => word.startsWith('word'));
@@ -88,10 +88,10 @@ describe('postWords', () => {
   it('stays within the byte cap when the words are of 3-byte characters', () => {
     const content = Array.from({ length: 2000 }, (_, n) => '漢字'.repeat(10) + String(n)).join(' ');
     const words = postWords('漢字', content);
-    expect(bytes(words.join(' '))).toBeLessThanOrEqual(LIMITS.postWordsBytes);
-    expect(words.length).toBeLessThanOrEqual(LIMITS.postWords);
+    expect(bytes(words.join(' '))).toBeLessThanOrEqual(WORD_LIMITS.bytes);
+    expect(words.length).toBeLessThanOrEqual(WORD_LIMITS.entries);
     for (const word of words)
-      expect(Array.from(word).length).toBeLessThanOrEqual(LIMITS.postWordChars);
+      expect(Array.from(word).length).toBeLessThanOrEqual(WORD_LIMITS.chars);
   });
 
   it('is empty for text without a word of two letters', () => {

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/limits';
+import { WORD_LIMITS } from '../../../shared/wordLimits';
 
 /**
  * The words a post is found by when every post is searched (not only the loaded ones). Firestore
@@ -53,14 +53,14 @@ export function wordsOf(text: string): string[] {
 }
 
 /** `word`'s first `length` code points (never half of a surrogate pair). */
-export function wordPrefix(word: string, length: number = LIMITS.postWordChars): string {
+export function wordPrefix(word: string, length: number = WORD_LIMITS.chars): string {
   return Array.from(word).slice(0, length).join('');
 }
 
 /**
- * A post's `words`: every prefix from MIN_TERM_CHARS to LIMITS.postWordChars code points of every
+ * A post's `words`: every prefix from MIN_TERM_CHARS to WORD_LIMITS.chars code points of every
  * word of the title, then of the content, each once. Bounded as the rules bound it (at most
- * LIMITS.postWords entries, LIMITS.postWordsBytes joined by spaces): the title's words come first
+ * WORD_LIMITS.entries entries, WORD_LIMITS.bytes joined by spaces): the title's words come first
  * and a word goes in with all its prefixes or not at all, so a very long post is found by its
  * title and its first few hundred distinct words.
  */
@@ -72,14 +72,14 @@ export function postWords(title: string, content: string): string[] {
     const added: string[] = [];
     let addedBytes = 0;
     for (let length = MIN_TERM_CHARS; length <= letters.length; length += 1) {
-      if (length > LIMITS.postWordChars) break;
+      if (length > WORD_LIMITS.chars) break;
       const prefix = letters.slice(0, length).join('');
       if (kept.has(prefix)) continue;
       added.push(prefix);
       addedBytes += utf8Length(prefix) + 1;
     }
-    if (kept.size + added.length > LIMITS.postWords) break;
-    if (bytes + addedBytes > LIMITS.postWordsBytes) break;
+    if (kept.size + added.length > WORD_LIMITS.entries) break;
+    if (bytes + addedBytes > WORD_LIMITS.bytes) break;
     for (const prefix of added) kept.add(prefix);
     bytes += addedBytes;
   }

@@ -1,3 +1,5 @@
+import { SEARCH_BOX_ID } from '../data/searchBoxId';
+
 export interface SearchBoxProps {
   query: string;
   onQueryChange: (query: string) => void;
@@ -7,11 +9,11 @@ export interface SearchBoxProps {
 export function SearchBox({ query, onQueryChange }: SearchBoxProps) {
   return (
     <div role="search" className="search">
-      <label htmlFor="search-posts" className="visually-hidden">
+      <label htmlFor={SEARCH_BOX_ID} className="visually-hidden">
         Search posts
       </label>
       <input
-        id="search-posts"
+        id={SEARCH_BOX_ID}
         type="search"
         placeholder="Search posts..."
         value={query}

@@ -20,6 +20,11 @@ describe('searchPosts', () => {
     expect(searchPosts(posts, 'iroga s').map((post) => post.id)).toEqual(['1']);
   });
 
+  it('matches within one field, never across the end of one and the start of the next', () => {
+    expect(searchPosts(posts, 'signs a')).toEqual([]);
+    expect(searchPosts(posts, 'signsa')).toEqual([]);
+  });
+
   it('returns every post for an empty query and none for no match', () => {
     expect(searchPosts(posts, '')).toBe(posts);
     expect(searchPosts(posts, 'no such transfer')).toEqual([]);

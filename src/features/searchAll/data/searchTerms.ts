@@ -1,5 +1,5 @@
 import type { Post } from '../../posts/data/post';
-import { LIMITS } from '../../../shared/limits';
+import { WORD_LIMITS } from '../../../shared/wordLimits';
 import { wordPrefix, wordsOf } from '../../posts/data/postWords';
 
 /**
@@ -22,7 +22,7 @@ export function queriedTerm(terms: readonly string[]): string {
     (best, term) => (Array.from(term).length > Array.from(best).length ? term : best),
     '',
   );
-  return wordPrefix(longest, LIMITS.postWordChars);
+  return wordPrefix(longest, WORD_LIMITS.chars);
 }
 
 /** Whether, for every term, a word of the post's title or content starts with it. */
