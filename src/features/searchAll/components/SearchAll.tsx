@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../../session';
-import { useOnline } from '../../../shared/network/network';
+import { isOnline, useOnline } from '../../../shared/network/network';
 import { searchTerms } from '../data/searchTerms';
 import { SEARCH_BOX_ID } from '../../search/data/searchBoxId';
 import { SearchResults } from './SearchResults';
@@ -55,12 +55,16 @@ export function SearchAll({ query, user }: SearchAllProps) {
   );
 }
 
-/** Calls `search` with the search box's text when Enter is pressed in it; returns the undoing. */
+/**
+ * Calls `search` with the search box's text when Enter is pressed in it, as the button would
+ * (not offline, nor without a word to search); returns the undoing.
+ */
 function onEnterInSearchBox(search: (query: string) => void): () => void {
   const listener = ({ key, target }: KeyboardEvent) => {
-    if (key === 'Enter' && target instanceof HTMLInputElement && target.id === SEARCH_BOX_ID) {
-      search(target.value);
+    if (key !== 'Enter' || !(target instanceof HTMLInputElement) || target.id !== SEARCH_BOX_ID) {
+      return;
     }
+    if (isOnline() && searchTerms(target.value).length > 0) search(target.value);
   };
   document.addEventListener('keydown', listener);
   return () => document.removeEventListener('keydown', listener);
