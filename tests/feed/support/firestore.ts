@@ -118,6 +118,15 @@ export async function readPost(id: string): Promise<StoredPost | null> {
   return (await readPosts()).find((post) => post.id === id) ?? null;
 }
 
+/** A post's stored search words; null without any (as a post written before them). */
+export async function readStoredWords(id: string): Promise<string[] | null> {
+  const words = (await firestore().get(`posts/${id}`))?.fields.words;
+  if (!words || !('arrayValue' in words)) return null;
+  return (words.arrayValue.values ?? []).map((value) =>
+    'stringValue' in value ? value.stringValue : '',
+  );
+}
+
 /**
  * The comment count stored beside a post's comments; null without one (an older version's post).
  */

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../../session';
-import { isOnline, useOnline } from '../../../shared/network/network';
+import { isOnline } from '../../../shared/network/network';
+import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { searchTerms } from '../data/searchTerms';
-import { SEARCH_BOX_ID } from '../../search/data/searchBoxId';
 import { SearchResults } from './SearchResults';
 
 export interface SearchAllProps {
@@ -11,7 +11,9 @@ export interface SearchAllProps {
   user: AppUser | null;
 }
 
-/** Said where the button was while offline: the loaded posts are still searched. */
+const NOTE_ID = 'search-all-note';
+
+/** Said below the button while offline: the loaded posts are still searched. */
 export const NEEDS_CONNECTION = 'Searching older posts needs a connection.';
 
 /**
@@ -27,7 +29,9 @@ export function SearchAll({ query, user }: SearchAllProps) {
   const [searched, onSearch] = useState<string | null>(null);
   useEffect(() => onEnterInSearchBox(onSearch), []);
   const terms = useMemo(() => searchTerms(query), [query]);
-  const online = useOnline();
+  // Disabled offline with the reason (as every control that needs the network), after its note.
+  const network = useNeedsNetwork(NOTE_ID);
+  const online = !network.disabled;
   const shown = searched === query && terms.length > 0 && online;
   useFeedScrollKept(shown);
   if (shown) {
@@ -38,13 +42,13 @@ export function SearchAll({ query, user }: SearchAllProps) {
       <button
         type="button"
         className="button button--primary"
+        {...network}
         disabled={terms.length === 0 || !online}
-        aria-describedby="search-all-note"
         onClick={() => onSearch(query)}
       >
         Search all posts
       </button>
-      <p id="search-all-note" className="search-all__note">
+      <p id={NOTE_ID} className="search-all__note">
         {!online
           ? NEEDS_CONNECTION
           : terms.length === 0
@@ -61,7 +65,8 @@ export function SearchAll({ query, user }: SearchAllProps) {
  */
 function onEnterInSearchBox(search: (query: string) => void): () => void {
   const listener = ({ key, target }: KeyboardEvent) => {
-    if (key !== 'Enter' || !(target instanceof HTMLInputElement) || target.id !== SEARCH_BOX_ID) {
+    // The page's one search field: the search box (features/search SearchBox).
+    if (key !== 'Enter' || !(target instanceof HTMLInputElement) || target.type !== 'search') {
       return;
     }
     if (isOnline() && searchTerms(target.value).length > 0) search(target.value);
@@ -88,3 +93,6 @@ function useFeedScrollKept(shown: boolean): void {
     return () => window.removeEventListener('scroll', follow);
   }, [shown]);
 }
+
+// React.lazy takes a module's default export: a named import would cost the first load bytes.
+export default SearchAll;

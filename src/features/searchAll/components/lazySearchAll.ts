@@ -1,6 +1,4 @@
 import { lazy } from 'react';
 
 /** The search of every post, loaded when the search box first holds something. */
-export const LazySearchAll = lazy(() =>
-  import('./SearchAll').then((module) => ({ default: module.SearchAll })),
-);
+export const LazySearchAll = lazy(() => import('./SearchAll'));
