@@ -1,4 +1,5 @@
 import { summariseComments } from '../../../src/features/comments/data/commentList';
+import { postWords } from '../../../src/features/posts/data/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
   commitPostWrite,
@@ -76,9 +77,20 @@ export async function clearFirestore(): Promise<void> {
   await firestore().clear();
 }
 
-/** A post's stored fields as this version writes them: its comment summary beside the comments. */
+/**
+ * A post's stored fields as this version writes them: its comment summary beside the comments,
+ * and its search words beside its title and content.
+ */
 function storedFields(post: Partial<SeedPost>): ReturnType<typeof toFields> {
-  return toFields(post.comments ? { ...post, ...summariseComments(post.comments) } : post);
+  const words =
+    post.title !== undefined && post.content !== undefined
+      ? { words: postWords(post.title, post.content) }
+      : {};
+  return toFields({
+    ...post,
+    ...(post.comments && summariseComments(post.comments)),
+    ...words,
+  });
 }
 
 /**
