@@ -31,6 +31,9 @@ const LAZY_CHUNKS: Record<string, string[]> = {
   // thread's reader.
   comments: ['features/comments', 'shared/forms'],
   deals: ['features/deals', 'features/follow', 'features/dealFeeds'],
+  // The search of every post, loaded when the search box first holds something, with the search
+  // words the administrator's writes make too.
+  search: ['features/searchAll', 'features/posts/data/postWords', 'shared/wordLimits'],
   admin: ['features/admin'],
   // The write helper, loaded on the first write (or a form focused) with the SDK after it.
   writes: ['shared/store'],

@@ -5,6 +5,7 @@
 import { summariseComments, toComments } from '../../src/features/comments/data/commentList';
 import type { Comment } from '../../src/features/posts/data/post';
 import { documentData } from '../../src/shared/rest/restDecode';
+import { postWords } from '../../src/features/posts/data/postWords';
 import { commentCopy } from './commentCopy';
 import { commitPostWrite, toFields, type OwnerClient } from './ownerClient';
 
@@ -26,7 +27,7 @@ export async function publishElsewhere(
   await commitPostWrite(client, id, {
     update: {
       name: client.name(`posts/${id}`),
-      fields: toFields({ ...post, ...summariseComments([]) }),
+      fields: toFields({ ...post, ...summariseComments([]), words: postWords(title, content) }),
     },
     currentDocument: { exists: false },
   });

@@ -38,7 +38,21 @@ const PLAYERS = [
   ['Callum Reddie', 'midfielder', 'Kirkfield Athletic'],
 ] as const;
 
-type Player = (typeof PLAYERS)[number];
+type Player = readonly [name: string, position: string, club: string];
+
+/**
+ * Players named only on the oldest page (by post index), with their clubs: a search of the loaded
+ * posts finds them only after two Load Mores, 'Search all posts' at once, typed with or without
+ * their accents and letters (ü, ø, ß).
+ */
+const MULLER: Player = ['Felix Müller', 'centre-back', 'SV Weißenfeld'];
+const OSTERGAARD: Player = ['Jørgen Østergaard', 'goalkeeper', 'FK Tromsø'];
+export const OLDEST_PAGE_PLAYERS: Readonly<Record<number, Player>> = {
+  73: MULLER,
+  75: OSTERGAARD,
+  79: OSTERGAARD,
+  81: MULLER,
+};
 
 const STORIES: ((p: Player, fee: number, years: number) => [string, string])[] = [
   (p, fee, years) => [
@@ -113,7 +127,9 @@ export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
   const posts: DemoPost[] = [];
   for (let i = 0; i < DEMO_POST_COUNT; i += 1) {
     const inDeal = demoDealAt(i);
-    const player = inDeal ? playerNamed(inDeal.name) : PLAYERS[(i * 5) % PLAYERS.length];
+    const player = inDeal
+      ? playerNamed(inDeal.name)
+      : (OLDEST_PAGE_PLAYERS[i] ?? PLAYERS[(i * 5) % PLAYERS.length]);
     const fee = 8 + ((i * 7) % 45);
     const years = 2 + (i % 4);
     const story = inDeal ? storyFor(inDeal.status) : i % STORIES.length;

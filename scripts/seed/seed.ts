@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { commentCopy } from '../lib/commentCopy';
 import { ownerClient, toFields } from '../lib/ownerClient';
 import { summariseComments } from '../../src/features/comments/data/commentList';
+import { postWords } from '../../src/features/posts/data/postWords';
 import { DEALS } from '../../src/features/deals/data/deal';
 import { demoDeals } from './demoDeals';
 import { buildDemoPosts, commentTime, demoUid, type DemoPost } from './demoPosts';
@@ -34,7 +35,8 @@ export async function replaceFeed(target: SeedTarget, posts: DemoPost[]): Promis
 }
 
 /**
- * Writes the posts under new auto ids, with the moderation copy comments/{id} of each comment
+ * Writes the posts under new auto ids, with their search words (postWords, as the app writes
+ * them), the moderation copy comments/{id} of each comment
  * (as firestore.rules has a client write it: same fields, `at` the comment's time) and the deals
  * they name (deals/{id} as the rules would have left them, demoDeals), as the owner (seeding is
  * not subject to the rules). `uidOf` names each comment author's account.
@@ -52,7 +54,11 @@ export async function writePosts(
     writes.push({
       update: {
         name: client.name(`posts/${postId}`),
-        fields: toFields({ ...post, ...summariseComments(post.comments) }),
+        fields: toFields({
+          ...post,
+          ...summariseComments(post.comments),
+          words: postWords(post.title, post.content),
+        }),
       },
       currentDocument: { exists: false },
     });

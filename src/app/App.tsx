@@ -7,6 +7,7 @@ import { useFeed } from '../features/feed';
 import { Header } from './Header';
 import { LoginPanel } from '../features/session';
 import { SearchBox } from '../features/search';
+import { LazySearchAll } from '../features/searchAll';
 import { OfflineNotice } from '../shared/network/OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
 import { PinnedStatus } from '../features/feed';
@@ -97,6 +98,11 @@ export function App() {
               {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}
               <Feed feed={feed} query={query} user={user} />
             </div>
+            {query && (
+              <Suspense fallback={null}>
+                <LazySearchAll query={query} user={user} />
+              </Suspense>
+            )}
           </>
         )}
       </main>

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DEAL_NAMES, demoDeals } from '../../scripts/seed/demoDeals';
-import { buildDemoPosts, DEMO_POST_COUNT } from '../../scripts/seed/demoPosts';
+import { buildDemoPosts, DEMO_POST_COUNT, OLDEST_PAGE_PLAYERS } from '../../scripts/seed/demoPosts';
+import { postWords } from '../../src/features/posts/data/postWords';
 import { isOpenStatus } from '../../src/features/deals/data/deal';
 import { DEAL_STATUSES } from '../../src/features/posts/data/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
@@ -62,6 +63,34 @@ describe('demo posts', () => {
     const statuses = new Set(posts.map((post) => post.status));
     for (const status of DEAL_STATUSES) expect(statuses, status).toContain(status);
     expect(posts.filter((post) => !('status' in post)).length).toBeGreaterThan(10);
+  });
+
+  it('name some players and clubs only beyond the first page, accented', () => {
+    const late = new Set(
+      Object.values(OLDEST_PAGE_PLAYERS).flatMap(([name, , club]) => [name, club]),
+    );
+    expect([...late].join(' ')).toMatch(/ü/);
+    expect([...late].join(' ')).toMatch(/ø/i);
+    for (const named of late) {
+      const naming = posts.flatMap((post, n) =>
+        `${post.title}\n${post.content}`.includes(named) ? [n] : [],
+      );
+      expect(naming.length, named).toBeGreaterThan(0);
+      expect(Math.min(...naming), named).toBeGreaterThanOrEqual(35);
+    }
+  });
+
+  it('are found by their search words without accents', () => {
+    const found = (typed: string) =>
+      posts.flatMap((post, n) => (postWords(post.title, post.content).includes(typed) ? [n] : []));
+    expect(found('muller')).toEqual(
+      Object.keys(OLDEST_PAGE_PLAYERS)
+        .map(Number)
+        .filter((n) => OLDEST_PAGE_PLAYERS[n][0] === 'Felix Müller'),
+    );
+    expect(found('osterg')).toEqual(found('ostergaard'));
+    expect(found('weissenfeld').length).toBeGreaterThan(0);
+    expect(found('tromso').length).toBeGreaterThan(0);
   });
 
   it('include read-more links and comments', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RE2JS } from 're2js';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/shared/limits';
+import { WORD_LIMITS } from '../../src/shared/wordLimits';
 import {
   INVISIBLE_RANGES,
   textProblem,
@@ -72,6 +73,20 @@ describe('the UI limits are the ones firestore.rules enforces', () => {
     ['deal history', /data\.history\.size\(\) <= (\d+)/, ['dealHistorySteps']],
   ] as const)('%s', (_, pattern, keys) => {
     expect(fromRules(pattern)).toEqual(keys.map((key) => LIMITS[key]));
+  });
+});
+
+describe('the search words’ limits are the ones firestore.rules enforces', () => {
+  it.each([
+    ['entries', /words\.size\(\) <= (\d+)/, ['entries']],
+    ['bytes joined', /joined\.toUtf8\(\)\.size\(\) <= (\d+)/, ['bytes']],
+    [
+      'characters of an entry',
+      /joined\.matches\('\[\^ \]\{1,(\d+)\}\( \[\^ \]\{1,(\d+)\}\)\*'\)/,
+      ['chars', 'chars'],
+    ],
+  ] as const)('%s', (_, pattern, keys) => {
+    expect(fromRules(pattern)).toEqual(keys.map((key) => WORD_LIMITS[key]));
   });
 });
 

@@ -1,6 +1,14 @@
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildPost, readPost, readPosts, seedPosts, type StoredPost } from './support/firestore';
+import {
+  buildPost,
+  readPost,
+  readPosts,
+  readStoredWords,
+  seedPosts,
+  type StoredPost,
+} from './support/firestore';
+import { postWords } from '../../src/features/posts/data/postWords';
 import { renderApp, resetApp } from './support/renderApp';
 
 let posts: StoredPost[];
@@ -69,6 +77,10 @@ describe('the administrator creates posts (spec §4 New post, §5)', () => {
       comments: [],
     });
     expect(Math.abs(stored.created - Date.now())).toBeLessThan(60_000);
+    // With its search words, made from its title and content.
+    const words = await readStoredWords(stored.id);
+    expect(words).toEqual(postWords('Striker signs', 'He arrives today.\nThree-year deal.'));
+    expect(words).toContain('strik');
   });
 
   it('optional fields may stay empty: they are stored as empty strings and nothing is rendered', async () => {
@@ -141,6 +153,8 @@ describe('the administrator edits content (spec §4 Post editing)', () => {
     );
     const { id, ...unchanged } = posts[1];
     expect(await readPost(id)).toEqual({ id, ...unchanged, content: 'Deal done.' });
+    // Its search words follow the new content (the title's stay).
+    expect(await readStoredWords(id)).toEqual(postWords('Keeper talks', 'Deal done.'));
   });
 
   it('Save trims the content as the post form does', async () => {

@@ -16,6 +16,7 @@ import {
   dealsQuery,
 } from '../../src/features/deals/data/dealQueries';
 import { FIRST_PAGE_QUERY, pageQuery } from '../../src/features/posts/data/postsQuery';
+import { searchQuery } from '../../src/features/searchAll/data/searchQuery';
 import { shippedIndexesWithout } from '../support/shippedIndexes';
 import { startGateWith, type GateHarness as Harness } from './gateHarness';
 
@@ -55,6 +56,11 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
         name: `projects/${PROJECT}/databases/(default)/documents/postChanges/p1`,
         at: stamp,
       }),
+    ],
+    ['a search of every post', searchQuery('lindqvist', PROJECT, null)],
+    [
+      'a search of every post after a cursor',
+      searchQuery('lindqvist', PROJECT, { created: 1_700_000_000_000, id: 'p1' }),
     ],
     ['reported comments, newest first', commentsNewestFirst('reported', { booleanValue: true })],
     ["one account's comments, newest first", commentsNewestFirst('uid', { stringValue: 'u1' })],
@@ -164,6 +170,42 @@ describe('the deals’ queries', () => {
   );
 });
 
+describe('the search of every post', () => {
+  beforeAll(async () => {
+    await h.clear();
+    for (const [id, created, words] of [
+      ['p1', 1_000, ['li', 'lin', 'lindqvist']],
+      ['p2', 2_000, ['mu', 'muller']],
+      ['p3', 3_000, ['li', 'lindqvist', 'mu', 'muller']],
+    ] as const) {
+      await h.seed(`posts/${id}`, { created, words });
+    }
+  });
+
+  it('answers the posts holding the word, newest first, and after a cursor the older ones', async () => {
+    const first = await h.rest('runQuery', searchQuery('lindqvist', PROJECT, null));
+    expect(names(first.json)).toEqual(['posts/p3', 'posts/p1']);
+    const after = searchQuery('lindqvist', PROJECT, { created: 3_000, id: 'p3' });
+    expect(names((await h.rest('runQuery', after)).json)).toEqual(['posts/p1']);
+  });
+
+  it('is refused without its index, as production refuses it', async () => {
+    const project = `${PROJECT}-no-words`;
+    const missing = await startGateWith(project, shippedIndexesWithout(['words', 'created']));
+    try {
+      await missing.seed('posts/a', { created: 1, words: ['lindqvist'] });
+      const refused = await missing.rest('runQuery', searchQuery('lindqvist', project, null));
+      expect(refused.status).toBe(400);
+      const { message } = (refused.json as { error: { message: string } }).error; // a 400's body
+      expect(message).toMatch(
+        'the COLLECTION index on "posts": words CONTAINS, created DESCENDING, __name__ DESCENDING).',
+      );
+    } finally {
+      await missing.close();
+    }
+  });
+});
+
 describe('firestore.indexes.json checks', () => {
   const parse = (text: string) => () => parseIndexConfig(text, SHIPPED);
   const entry = (fields: unknown[], extra: Record<string, unknown> = {}) =>
@@ -207,6 +249,6 @@ describe('firestore.indexes.json checks', () => {
   });
 
   it('reads the shipped file', () => {
-    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(5);
+    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(6);
   });
 });

@@ -2,11 +2,12 @@
  * The caps in firestore.rules keep every post under Firestore's 1 MiB document limit: this writes
  * the largest post the rules allow on Google's engine, through the Lite SDK as the administrator
  * and 400 fans, with every text at its most UTF-8 bytes (characters of 3 bytes and one UTF-16
- * unit each, the most bytes a unit of `size()` can carry), the longest status and deal id, and
- * checks that it is stored. Should production's `size()` count code points instead, 4-byte
- * characters would fill each text to its byte cap: that post is sized here too. The post carries
- * its comment summary (commentCount 400, cardComments []): the card holds comments only while
- * there are at most LIMITS.cardComments, so the most comments are also the largest post.
+ * unit each, the most bytes a unit of `size()` can carry), the longest status and deal id, the
+ * most search words, and checks that it is stored. Should production's `size()` count code points
+ * instead, 4-byte characters would fill each text to its byte cap: that post is sized here too.
+ * The post carries its comment summary (commentCount 400, cardComments []): the card holds
+ * comments only while there are at most LIMITS.cardComments, so the most comments are also the
+ * largest post.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
@@ -14,6 +15,7 @@ import type { Fields } from '../../scripts/lib/restValue';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../support/documentSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/shared/limits';
+import { WORD_LIMITS } from '../../src/shared/wordLimits';
 import {
   expectAllowed,
   expectDenied,
@@ -46,6 +48,19 @@ function longEmail(i: number): string {
   const domain = '@example.test';
   const local = `fan${i}-`;
   return local + 'x'.repeat(LIMITS.emailBytes - local.length - domain.length) + domain;
+}
+
+/**
+ * Search words at their caps: WORD_LIMITS.entries entries whose UTF-8 bytes joined by spaces are
+ * exactly WORD_LIMITS.bytes (each entry is stored as its bytes and one more, so what the
+ * entries are made of does not change the document's size).
+ */
+function maxWords(): string[] {
+  const short = WORD_LIMITS.chars - 1;
+  const longer = WORD_LIMITS.bytes - (WORD_LIMITS.entries * (short + 1) - 1);
+  return Array.from({ length: WORD_LIMITS.entries }, (_, n) =>
+    'w'.repeat(n < longer ? WORD_LIMITS.chars : short),
+  );
 }
 
 function maxUrl(): string {
@@ -102,6 +117,7 @@ describe('the largest post the rules allow', () => {
         created: Date.now(),
         status: STATUS,
         deal: DEAL_ID,
+        words: maxWords(),
       }),
     );
     // 400 fans one after another (each fan's first comment, so no rate limit applies): Google's
@@ -120,6 +136,8 @@ describe('the largest post the rules allow', () => {
     expect(comments.at(-1)).toEqual(comment(LIMITS.commentsPerPost - 1));
     expect(stored.get('title')).toBe(widest(LIMITS.titleChars, LIMITS.titleBytes));
     // Its summary: every comment counted, none on the card past LIMITS.cardComments.
+    expect(stored.get('words')).toEqual(maxWords());
+    expect(new TextEncoder().encode(maxWords().join(' ')).length).toBe(WORD_LIMITS.bytes);
     expect(stored.get('commentCount')).toBe(LIMITS.commentsPerPost);
     expect(stored.get('cardComments')).toEqual([]);
 

@@ -1,4 +1,5 @@
 import { summariseComments } from '../../../src/features/comments/data/commentList';
+import { postWords } from '../../../src/features/posts/data/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
   commitPostWrite,
@@ -76,9 +77,20 @@ export async function clearFirestore(): Promise<void> {
   await firestore().clear();
 }
 
-/** A post's stored fields as this version writes them: its comment summary beside the comments. */
+/**
+ * A post's stored fields as this version writes them: its comment summary beside the comments,
+ * and its search words beside its title and content.
+ */
 function storedFields(post: Partial<SeedPost>): ReturnType<typeof toFields> {
-  return toFields(post.comments ? { ...post, ...summariseComments(post.comments) } : post);
+  const words =
+    post.title !== undefined && post.content !== undefined
+      ? { words: postWords(post.title, post.content) }
+      : {};
+  return toFields({
+    ...post,
+    ...(post.comments && summariseComments(post.comments)),
+    ...words,
+  });
 }
 
 /**
@@ -116,6 +128,15 @@ export async function readPosts(): Promise<StoredPost[]> {
 
 export async function readPost(id: string): Promise<StoredPost | null> {
   return (await readPosts()).find((post) => post.id === id) ?? null;
+}
+
+/** A post's stored search words; null without any (as a post written before them). */
+export async function readStoredWords(id: string): Promise<string[] | null> {
+  const words = (await firestore().get(`posts/${id}`))?.fields.words;
+  if (!words || !('arrayValue' in words)) return null;
+  return (words.arrayValue.values ?? []).map((value) =>
+    'stringValue' in value ? value.stringValue : '',
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import { COMMENTS, summariseComments } from '../../comments';
 import { writeDealSummary } from '../../deals';
 import { toPost, type NewPost, type Post, type PostEdit } from '../../posts';
+import { postWords } from '../../posts/data/postWords';
 
 /** The administrator's writes of posts: create, edit, close comments, delete. */
 
@@ -25,7 +26,8 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
       ...summariseComments([]),
       created: Date.now(),
     };
-    const fields = { ...shown, comments: [] };
+    // The search words go to Firestore only: a card never reads them.
+    const fields = { ...shown, comments: [], words: postWords(input.title, input.content) };
     const ref = sdk.doc(sdk.collection(db, POSTS));
     if (!deal) {
       await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
@@ -42,8 +44,8 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
 }
 
 /**
- * The editor's one write: the content, and the deal status and the deal, each set, changed or
- * removed (none). When the deal or the status changes, the deal's summary is written in the same
+ * The editor's one write: the content (and the search words made from it and the title), and the
+ * deal status and the deal, each set, changed or removed (none). When the deal or the status changes, the deal's summary is written in the same
  * transaction; an edit of the content alone leaves the deal as it is.
  */
 export async function updatePost(id: string, { content, status, deal }: PostEdit): Promise<void> {
@@ -56,6 +58,7 @@ export async function updatePost(id: string, { content, status, deal }: PostEdit
       const summarise = moves ? await writeDealSummary(store, transaction, deal, id, status) : null;
       transaction.update(ref, {
         content,
+        words: postWords(before.title, content),
         status: status ?? sdk.deleteField(),
         deal: deal?.id ?? sdk.deleteField(),
       });

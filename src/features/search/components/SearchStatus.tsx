@@ -6,16 +6,12 @@ export interface SearchStatusProps {
 
 /** Says how many loaded posts match the search; a live region, so screen readers hear it too. */
 export function SearchStatus({ query, matches, loaded }: SearchStatusProps) {
-  let message = '';
-  if (query !== '') {
-    message =
-      matches === 0
-        ? 'No posts match'
-        : `${matches} of ${loaded} loaded ${loaded === 1 ? 'post' : 'posts'} ${matches === 1 ? 'matches' : 'match'}`;
-  }
   return (
     <p role="status" className="search-status">
-      {message}
+      {query &&
+        (matches === 0
+          ? 'No posts match'
+          : `${matches} of ${loaded} loaded post${loaded === 1 ? '' : 's'} match${matches === 1 ? 'es' : ''}`)}
     </p>
   );
 }

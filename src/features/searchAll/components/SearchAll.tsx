@@ -1,0 +1,98 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AppUser } from '../../session';
+import { isOnline } from '../../../shared/network/network';
+import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import { searchTerms } from '../data/searchTerms';
+import { SearchResults } from './SearchResults';
+
+export interface SearchAllProps {
+  /** What the search box holds (SearchBox). */
+  query: string;
+  user: AppUser | null;
+}
+
+const NOTE_ID = 'search-all-note';
+
+/** Said below the button while offline: the loaded posts are still searched. */
+export const NEEDS_CONNECTION = 'Searching older posts needs a connection.';
+
+/**
+ * Below the loaded posts' matches: 'Search all posts' (or Enter in the search box), and once asked,
+ * the posts it found in the feed's place: the page's style hides the feed while the results are
+ * there (app.css), kept as it was, with no code in the first load. The results stand while the
+ * box holds what was searched; typing on shows the loaded matches and the button again, and
+ * clearing the box the feed, scrolled back to where it was when the results opened. Offline, the
+ * loaded posts are still searched and the button says why it is disabled.
+ */
+export function SearchAll({ query, user }: SearchAllProps) {
+  // The query a search of every post was asked for (the button, or Enter in the search box).
+  const [searched, onSearch] = useState<string | null>(null);
+  useEffect(() => onEnterInSearchBox(onSearch), []);
+  const terms = useMemo(() => searchTerms(query), [query]);
+  // Disabled offline with the reason (as every control that needs the network), after its note.
+  const network = useNeedsNetwork(NOTE_ID);
+  const online = !network.disabled;
+  const shown = searched === query && terms.length > 0 && online;
+  useFeedScrollKept(shown);
+  if (shown) {
+    return <SearchResults key={terms.join(' ')} query={query} terms={terms} user={user} />;
+  }
+  return (
+    <div className="search-all">
+      <button
+        type="button"
+        className="button button--primary"
+        {...network}
+        disabled={terms.length === 0 || !online}
+        onClick={() => onSearch(query)}
+      >
+        Search all posts
+      </button>
+      <p id={NOTE_ID} className="search-all__note">
+        {!online
+          ? NEEDS_CONNECTION
+          : terms.length === 0
+            ? 'Type a word of at least 2 letters to search every post.'
+            : 'Finds every post with a word starting with what you typed, not only those loaded.'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Calls `search` with the search box's text when Enter is pressed in it, as the button would
+ * (not offline, nor without a word to search); returns the undoing.
+ */
+function onEnterInSearchBox(search: (query: string) => void): () => void {
+  const listener = ({ key, target }: KeyboardEvent) => {
+    // The page's one search field: the search box (features/search SearchBox).
+    if (key !== 'Enter' || !(target instanceof HTMLInputElement) || target.type !== 'search') {
+      return;
+    }
+    if (isOnline() && searchTerms(target.value).length > 0) search(target.value);
+  };
+  document.addEventListener('keydown', listener);
+  return () => document.removeEventListener('keydown', listener);
+}
+
+/**
+ * The feed's scroll position while it shows (followed as the reader scrolls), set again when the
+ * results give way to it: the feed comes back where it was.
+ */
+function useFeedScrollKept(shown: boolean): void {
+  const feedScroll = useRef(window.scrollY);
+  useEffect(() => {
+    if (shown) {
+      return () => window.scrollTo(0, feedScroll.current);
+    }
+    const follow = () => {
+      feedScroll.current = window.scrollY;
+    };
+    follow();
+    window.addEventListener('scroll', follow, { passive: true });
+    return () => window.removeEventListener('scroll', follow);
+  }, [shown]);
+}
+
+// React.lazy takes a module's default export: a named import would cost the first load bytes.
+export default SearchAll;

@@ -1,0 +1,41 @@
+/**
+ * The search of every post in Firestore's REST form (a runQuery body), written once: the posts
+ * whose `words` hold the term, in the feed's order, a page at a time after a cursor (never an
+ * offset: Firestore bills every document an offset skips). Its composite index (words
+ * array-contains, created descending) is declared in firestore.indexes.json
+ * (tests/gate/indexesApp.test.ts runs it against the file).
+ */
+import type { Cursor } from '../../posts/data/page';
+import { FIRST_PAGE_QUERY, PAGE_SIZE, documentsRoot } from '../../posts/data/postsQuery';
+
+export function searchQuery(term: string, projectId: string, cursor: Cursor | null) {
+  return {
+    structuredQuery: {
+      // A card's fields: neither the thread nor the words themselves.
+      select: FIRST_PAGE_QUERY.structuredQuery.select,
+      from: [{ collectionId: 'posts' }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'words' },
+          op: 'ARRAY_CONTAINS',
+          value: { stringValue: term },
+        },
+      },
+      orderBy: [
+        { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+      ],
+      // One more than a page says whether a next page exists.
+      limit: PAGE_SIZE + 1,
+      ...(cursor && {
+        startAt: {
+          values: [
+            { integerValue: String(cursor.created) },
+            { referenceValue: `${documentsRoot(projectId)}/posts/${cursor.id}` },
+          ],
+          before: false,
+        },
+      }),
+    },
+  };
+}

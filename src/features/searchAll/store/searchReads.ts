@@ -1,0 +1,19 @@
+import { config } from '../../../shared/config';
+import { decodePage, postRest, type Cursor, type PostsPage } from '../../posts';
+import { searchQuery } from '../data/searchQuery';
+import { matchesTerms, queriedTerm } from '../data/searchTerms';
+
+/**
+ * A page of the search of every post: Firestore matches the longest term (one `array-contains`),
+ * then the page keeps the posts that have the other terms too. The cursor is the last post
+ * Firestore read, kept or not, so the next page starts after everything this one read.
+ */
+export async function searchPage(
+  terms: readonly string[],
+  cursor: Cursor | null,
+): Promise<PostsPage> {
+  const query = searchQuery(queriedTerm(terms), config.firebase.projectId, cursor);
+  const page = await postRest('runQuery', query, decodePage);
+  if (terms.length < 2) return page;
+  return { ...page, posts: page.posts.filter((post) => matchesTerms(post, terms)) };
+}
