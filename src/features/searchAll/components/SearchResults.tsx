@@ -28,7 +28,7 @@ export function SearchResults({ query, terms, user }: SearchResultsProps) {
         All posts matching “{query.trim()}”
       </h2>
       <p role="status" className="search-status">
-        {resultsMessage(query, terms, feed)}
+        {resultsMessage(query, feed)}
       </p>
       <Feed
         feed={feed}

@@ -2,13 +2,12 @@ import type { FeedState } from '../../posts/data/feedReducer';
 
 /**
  * What the status line of a search of every post says: what was searched and how many posts were
- * found, honestly while pages remain. With one term every post read matches, so a full page with
- * more after it is '35+'; with several, a page keeps only the posts that have the others too, so
- * the count is of the posts searched so far.
+ * found, honestly while pages may remain. A search reads a page and no more, so after a full page
+ * (or a page filtered by the other words) it cannot know whether older posts match: the count is
+ * of the posts searched so far.
  */
 export function resultsMessage(
   query: string,
-  terms: readonly string[],
   {
     status,
     firstPage,
@@ -21,7 +20,6 @@ export function resultsMessage(
   if (status === 'failed' && firstPage) return '';
   const count = posts.length;
   const more = nextCursor !== null;
-  if (more && terms.length === 1) return `${count}+ posts match ${quoted}`;
   const matches =
     count === 0 ? 'No posts match' : count === 1 ? '1 post matches' : `${count} posts match`;
   return more

@@ -1,5 +1,7 @@
 import { config } from '../../../shared/config';
-import { decodePage, postRest, type Cursor, type PostsPage } from '../../posts';
+import { PAGE_SIZE, postRest, type Cursor, type PostsPage } from '../../posts';
+import { decodeRunQuery } from '../../posts/data/postDecode';
+import { readTimeOf } from '../../../shared/rest/restDecode';
 import { searchQuery } from '../data/searchQuery';
 import { matchesTerms, queriedTerm } from '../data/searchTerms';
 
@@ -13,7 +15,18 @@ export async function searchPage(
   cursor: Cursor | null,
 ): Promise<PostsPage> {
   const query = searchQuery(queriedTerm(terms), config.firebase.projectId, cursor);
-  const page = await postRest('runQuery', query, decodePage);
+  const page = await postRest('runQuery', query, decodeFullPage);
   if (terms.length < 2) return page;
   return { ...page, posts: page.posts.filter((post) => matchesTerms(post, terms)) };
+}
+
+/** A page read with limit PAGE_SIZE: when it is full, a next page may exist and starts after it. */
+function decodeFullPage(json: unknown): PostsPage {
+  const posts = decodeRunQuery(json);
+  const last = posts.at(-1);
+  return {
+    posts,
+    nextCursor: posts.length === PAGE_SIZE && last ? { created: last.created, id: last.id } : null,
+    readTime: readTimeOf(json),
+  };
 }
