@@ -34,15 +34,3 @@ export const LIMITS = {
   /** Status changes kept in a deal's history. */
   dealHistorySteps: 100,
 } as const;
-
-/**
- * A deal's terms' limits (firestore.rules isTerms()), apart from LIMITS so that only the lazy
- * chunks that show or edit terms carry them.
- */
-export const TERM_LIMITS = {
-  /** The other club's name. */
-  clubNameChars: 60,
-  clubNameBytes: 240,
-  /** A fee or an option's price, in whole units of its currency: up to a billion. */
-  feeAmountMax: 1_000_000_000,
-} as const;

@@ -6,7 +6,7 @@ import {
   FEE_KINDS,
   LOAN_OPTIONS,
 } from '../../src/features/deals/data/dealTerms';
-import { TERM_LIMITS } from '../../src/shared/limits';
+import { TERM_LIMITS } from '../../src/shared/termLimits';
 
 /**
  * A deal's terms' words and limits: the app's lists and TERM_LIMITS are the ones firestore.rules'

@@ -16,7 +16,7 @@ import {
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { dealAfterPost, DEALS, toDeal, type DealStep } from '../../src/features/deals/data/deal';
 import type { DealTerms } from '../../src/features/deals/data/dealTerms';
-import { TERM_LIMITS } from '../../src/shared/limits';
+import { TERM_LIMITS } from '../../src/shared/termLimits';
 import {
   expectAllowed,
   expectDenied,
@@ -48,13 +48,13 @@ const NAME = 'Mateo Arlanza';
 const STORY: DealStep[] = [{ status: 'Medical', at: Date.now() - 3_600_000 }];
 const MAX = TERM_LIMITS.feeAmountMax;
 /** An in for £8m from Arden FC: the twin most attacks change one field of. */
-const EIGHT_MILLION: DealTerms = {
+const EIGHT_MILLION = {
   direction: 'in',
   club: 'Arden FC',
   fee: 'amount',
   amount: 8_000_000,
   currency: 'GBP',
-};
+} satisfies DealTerms;
 
 let harness: Harness;
 let admin: Firestore;

@@ -1,5 +1,5 @@
 import { isRecord } from '../../../shared/rest/restDecode';
-import { TERM_LIMITS } from '../../../shared/limits';
+import { TERM_LIMITS } from '../../../shared/termLimits';
 import { fitsLimits, hasVisibleCharacter } from '../../../shared/text/textChecks';
 
 /**

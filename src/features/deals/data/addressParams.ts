@@ -1,0 +1,17 @@
+import { DEAL_PARAM, WINDOW_PARAM } from './dealAddress';
+
+/**
+ * What the address names, for the lazy code (the links, the strip, the follow alerts): apart from
+ * ./dealAddress.ts, whose module the first load carries whole. Pure functions of their argument
+ * (the page's location by default).
+ */
+
+/** The `deal` parameter of the address, as written (the deal may not exist); null without one. */
+export function dealParam(search: string = location.search): string | null {
+  return new URLSearchParams(search).get(DEAL_PARAM);
+}
+
+/** Whether the address asks for the window's ins and outs (`?window`, with or without a value). */
+export function windowParam(search: string = location.search): boolean {
+  return new URLSearchParams(search).has(WINDOW_PARAM);
+}
