@@ -36,16 +36,22 @@ export function termsFields(terms: DealTerms | undefined): TermsFields {
   };
 }
 
-const SCALES: Record<string, number> = { '': 1, k: 1e3, m: 1e6, bn: 1e9 };
+/** How many zeros each suffix adds. */
+const ZEROS: Record<string, number> = { '': 0, k: 3, m: 6, bn: 9 };
 
 /**
  * An amount as typed: '8m', '£8.5m', '750k', '8,000,000', '1bn' (currency signs, commas and
- * spaces ignored), as whole units of the currency; null when it is not one the rules accept.
+ * spaces ignored), as whole units of the currency; null when it is not one the rules accept,
+ * also when it would need rounding ('1.5' pounds, '1.2345k'). Worked out on the digits, so no
+ * floating-point error creeps in.
  */
 export function parseAmount(typed: string): number | null {
-  const match = /^(\d+(?:\.\d+)?)(k|m|bn)?$/i.exec(typed.replace(/[£€$,\s]/g, ''));
+  const match = /^(\d+)(?:\.(\d+))?(k|m|bn)?$/i.exec(typed.replace(/[£€$,\s]/g, ''));
   if (!match) return null;
-  const amount = Math.round(Number(match[1]) * SCALES[(match[2] ?? '').toLowerCase()]);
+  const [, whole, fraction = '', suffix = ''] = match;
+  const zeros = ZEROS[suffix.toLowerCase()];
+  if (fraction.length > zeros) return null;
+  const amount = Number(whole + fraction.padEnd(zeros, '0'));
   return isAmount(amount) ? amount : null;
 }
 
