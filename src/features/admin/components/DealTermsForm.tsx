@@ -12,7 +12,7 @@ import { TextField } from './TextField';
  */
 export function DealTermsForm({ deal }: { deal: Deal }) {
   const form = useDealTermsForm(deal);
-  const { fields, set, busy, error, saved, network } = form;
+  const { busy, error, saved, network } = form;
   const headingId = useId();
   return (
     <section className="deal-terms-form" aria-labelledby={headingId}>
@@ -24,58 +24,7 @@ export function DealTermsForm({ deal }: { deal: Deal }) {
         className="deal-terms-form__fields"
         onSubmit={(event) => void form.save(event)}
       >
-        <Choice
-          label="Direction"
-          value={fields.direction}
-          onChange={(value) => set('direction', value)}
-          options={[
-            ['', 'Not given'],
-            ['in', 'In: signed'],
-            ['out', 'Out: left'],
-          ]}
-        />
-        <TextField
-          label="Other club"
-          value={fields.club}
-          onChange={(value) => set('club', value)}
-          maxLength={TERM_LIMITS.clubNameChars}
-        />
-        <Choice
-          label="Fee"
-          value={fields.fee}
-          onChange={(value) => set('fee', value)}
-          options={[
-            ['', 'Not given'],
-            ['amount', 'An amount'],
-            ['undisclosed', 'Undisclosed'],
-            ['free', 'Free'],
-          ]}
-        />
-        {fields.fee === 'amount' && (
-          <TextField
-            label="Fee amount"
-            value={fields.amount}
-            onChange={(value) => set('amount', value)}
-            maxLength={20}
-          />
-        )}
-        <label className="deal-terms-form__check">
-          <input
-            type="checkbox"
-            checked={fields.loan}
-            onChange={(event) => set('loan', event.target.checked)}
-          />{' '}
-          Loan
-        </label>
-        {fields.loan && <LoanFields form={form} />}
-        {(fields.fee === 'amount' || (fields.loan && fields.option !== '')) && (
-          <Choice
-            label="Currency"
-            value={fields.currency}
-            onChange={(value) => set('currency', value)}
-            options={CURRENCIES.map((currency) => [currency, currency])}
-          />
-        )}
+        <TermsFields form={form} />
         {error && (
           <p role="alert" className="form-error">
             {error}
@@ -91,6 +40,67 @@ export function DealTermsForm({ deal }: { deal: Deal }) {
         </div>
       </form>
     </section>
+  );
+}
+
+/** Which way, the other club, the fee, a loan, and the currency of any amount. */
+function TermsFields({ form }: { form: FormState }) {
+  const { fields, set } = form;
+  return (
+    <>
+      <Choice
+        label="Direction"
+        value={fields.direction}
+        onChange={(value) => set('direction', value)}
+        options={[
+          ['', 'Not given'],
+          ['in', 'In: signed'],
+          ['out', 'Out: left'],
+        ]}
+      />
+      <TextField
+        label="Other club"
+        value={fields.club}
+        onChange={(value) => set('club', value)}
+        maxLength={TERM_LIMITS.clubNameChars}
+      />
+      <Choice
+        label="Fee"
+        value={fields.fee}
+        onChange={(value) => set('fee', value)}
+        options={[
+          ['', 'Not given'],
+          ['amount', 'An amount'],
+          ['undisclosed', 'Undisclosed'],
+          ['free', 'Free'],
+        ]}
+      />
+      {fields.fee === 'amount' && (
+        <TextField
+          label="Fee amount"
+          value={fields.amount}
+          onChange={(value) => set('amount', value)}
+          maxLength={20}
+        />
+      )}
+      <label className="deal-terms-form__check">
+        <input
+          type="checkbox"
+          checked={fields.loan}
+          onChange={(event) => set('loan', event.target.checked)}
+        />{' '}
+        Loan
+      </label>
+      {fields.loan && <LoanFields form={form} />}
+      {(fields.fee === 'amount' || (fields.loan && fields.option !== '')) && (
+        <Choice
+          label="Currency"
+          value={fields.currency}
+          onChange={(value) => set('currency', value)}
+          options={CURRENCIES.map((currency) => [currency, currency])}
+        />
+      )}
+    </>
   );
 }
 

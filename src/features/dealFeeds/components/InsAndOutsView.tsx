@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { DealAnchor, dealStatusText, DEALS_PER_READ, leaveDeal, openedFromPage } from '../../deals';
 import type { Deal } from '../../deals';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import type { WindowRow } from '../data/insAndOuts';
+import type { InsAndOuts, WindowRow } from '../data/insAndOuts';
 import { useInsAndOuts } from '../hooks/useInsAndOuts';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
@@ -13,7 +13,7 @@ const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', y
  * Made from the deals the strip reads: no read of its own.
  */
 export function InsAndOutsView() {
-  const { window, status, capped, retry } = useInsAndOuts();
+  const { view, status, capped, retry } = useInsAndOuts();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const network = useNeedsNetwork();
@@ -48,18 +48,18 @@ export function InsAndOutsView() {
         </div>
       )}
       <div aria-busy={status === 'loading'} className="window__body">
-        <WindowTable caption="Signed" club="From" rows={window.signed} />
-        <WindowTable caption="Left" club="To" rows={window.left} />
+        <WindowTable caption="Signed" club="From" rows={view.signed} />
+        <WindowTable caption="Left" club="To" rows={view.left} />
         {capped && (
           <p className="field__hint">The {DEALS_PER_READ} most recently done deals are shown.</p>
         )}
-        <Totals totals={window.totals} />
-        {window.unsorted.length > 0 && (
-          <DealGroup heading="Done, terms not given" deals={window.unsorted} />
+        <Totals totals={view.totals} />
+        {view.unsorted.length > 0 && (
+          <DealGroup heading="Done, terms not given" deals={view.unsorted} />
         )}
         <h3 className="deal-history__heading">Still in play</h3>
-        {window.inPlay.length === 0 && <p>No deals in play.</p>}
-        {window.inPlay.map(({ status: inPlay, deals }) => (
+        {view.inPlay.length === 0 && <p>No deals in play.</p>}
+        {view.inPlay.map(({ status: inPlay, deals }) => (
           <DealGroup
             key={inPlay ?? 'none'}
             heading={dealStatusText(inPlay)}
@@ -117,7 +117,7 @@ function WindowTable({ caption, club, rows }: WindowTableProps) {
 }
 
 /** The totals over disclosed fees, and how many were undisclosed. */
-function Totals({ totals }: { totals: ReturnType<typeof useInsAndOuts>['window']['totals'] }) {
+function Totals({ totals }: { totals: InsAndOuts['totals'] }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="window__totals">

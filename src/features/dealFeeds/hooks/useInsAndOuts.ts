@@ -9,7 +9,7 @@ import { useStripLists } from './useDealsStrip';
 const NEEDED: readonly StripFilter[] = ['done', 'open'];
 
 export interface InsAndOutsState {
-  window: InsAndOuts;
+  view: InsAndOuts;
   /** Ready once both lists are read; failed when either could not be. */
   status: DealListStatus;
   /** The done deals filled a list: older ones are not shown. */
@@ -32,7 +32,7 @@ export function useInsAndOuts(): InsAndOutsState {
   useEffect(() => load(false), [load]);
   const retry = useCallback(() => load(true), [load]);
 
-  const window = useMemo(
+  const view = useMemo(
     () =>
       insAndOuts(knownDeals([lists.all, lists.done, lists.open].map((list) => list?.deals ?? []))),
     [lists],
@@ -43,5 +43,5 @@ export function useInsAndOuts(): InsAndOutsState {
     : statuses.includes('loading')
       ? 'loading'
       : 'ready';
-  return { window, status, capped: (lists.done?.deals.length ?? 0) >= DEALS_PER_READ, retry };
+  return { view, status, capped: (lists.done?.deals.length ?? 0) >= DEALS_PER_READ, retry };
 }
