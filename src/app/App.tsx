@@ -11,7 +11,6 @@ import { OfflineNotice } from '../shared/network/OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
 import { PinnedStatus } from '../features/feed';
 import { isAdmin } from '../features/session';
-import { isDealId } from '../features/deals';
 import { useSession } from '../features/session';
 import { useDealAddress } from '../features/deals';
 import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
@@ -25,10 +24,10 @@ export function App() {
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
   const [dealId, insAndOuts] = useDealAddress();
-  // An address naming a deal that does not exist (or cannot: a malformed id is never requested)
-  // shows the full feed, with a notice.
+  // An address naming a deal that does not exist (or cannot: the deal page never requests a
+  // malformed id, and says so at once) shows the full feed, with a notice.
   const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
-  const dealShown = dealId !== null && isDealId(dealId) && dealId !== unknownDeal;
+  const dealShown = dealId !== null && dealId !== unknownDeal;
   // A deal's feed or the window's ins and outs, in place of the full feed.
   const dealPage = dealShown || insAndOuts;
   // The strip waits for the first page and the first screen's paint: it never competes with them.
