@@ -194,3 +194,31 @@ test('/?window opens the ins and outs of the demo deals, axe-clean in both theme
   expect(new URL(page.url()).search).toBe('');
   await expect(page.getByRole('table')).toHaveCount(0);
 });
+
+test('a deal’s feed shows its terms, and the administrator’s ‘Deal terms’ is axe-clean in both themes and keeps what was typed when refused', async ({
+  page,
+}) => {
+  await openFeed(page);
+  await signInAsAdmin(page);
+  await dealLink(dealsStrip(page), 'Lucas Ferrand').click();
+  const terms = page.locator('dl.deal-terms');
+  await expect(terms).toContainText('Loan, option to buy £20m');
+  await expect(terms).toContainText('Olympique Lavanne');
+  const form = page.getByRole('region', { name: 'Deal terms' });
+  await expect(form.getByRole('combobox', { name: 'Direction' })).toHaveValue('in');
+  await expect(form.getByRole('textbox', { name: 'Price to buy (optional)' })).toHaveValue(
+    '20000000',
+  );
+  await form.getByRole('combobox', { name: 'Fee', exact: true }).selectOption('An amount');
+  await form.getByRole('textbox', { name: 'Fee amount' }).fill('lots');
+  await form.getByRole('button', { name: 'Save terms' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Not saved: the fee is not an amount (write it as 8m, 750k or 8000000, up to 1bn).',
+  );
+  await expect(form.getByRole('textbox', { name: 'Fee amount' })).toHaveValue('lots');
+  for (const theme of ['dark', 'light'] as const) {
+    await useTheme(page, theme);
+    const findings = await scanPage(page);
+    expect(findings, `deal terms, ${theme}: ${describeFindings(findings)}`).toEqual([]);
+  }
+});
