@@ -87,7 +87,7 @@ function bodyRows(table: Locator): Locator {
 /** The row of `name` in `table`: its player cell, other club and fee (the date aside). */
 async function expectRow(table: Locator, name: string, club: string, fee: string): Promise<void> {
   const row = bodyRows(table).filter({ has: table.page().getByRole('rowheader', { name }) });
-  await expect(row.getByRole('cell')).toHaveText([/\d{4}$/, club, fee]);
+  await expect(row.getByRole('cell')).toHaveText([/^\d{1,2} [A-Z][a-z]{2}$/, club, fee]);
   await expect(row.getByRole('rowheader').getByRole('link', { name })).toHaveAttribute(
     'href',
     new RegExp(`\\?deal=${name.toLowerCase().replace(/ /g, '-')}$`),

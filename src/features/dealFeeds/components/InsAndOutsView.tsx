@@ -5,7 +5,9 @@ import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import type { InsAndOuts, WindowRow } from '../data/insAndOuts';
 import { useInsAndOuts } from '../hooks/useInsAndOuts';
 
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// Day and month: a window is a few weeks of one season, and the column stays narrow on a phone
+// (the <time> element carries the full date).
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
 
 /**
  * The window at a glance (`/?window`): who was signed and who left in the done deals, with when,
