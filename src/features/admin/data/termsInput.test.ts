@@ -78,6 +78,15 @@ describe('termsFromFields', () => {
     });
   });
 
+  it('shows a stored amount as the papers write it where that reads back exactly', () => {
+    expect(
+      termsFields({ direction: 'in', fee: 'amount', amount: 8_500_000, currency: 'EUR' }),
+    ).toMatchObject({ amount: '€8.5m' });
+    expect(
+      termsFields({ direction: 'in', fee: 'amount', amount: 8_333_333, currency: 'GBP' }),
+    ).toMatchObject({ amount: '8333333' });
+  });
+
   it('fills the form back from stored terms', () => {
     const terms = {
       direction: 'out',

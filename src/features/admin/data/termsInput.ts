@@ -7,6 +7,7 @@ import {
   type FeeKind,
   type LoanOption,
 } from '../../deals/data/dealTerms';
+import { moneyWords } from '../../deals/data/termsWords';
 import { TERM_LIMITS } from '../../../shared/termLimits';
 import { textProblem } from '../../../shared/text/textChecks';
 
@@ -28,12 +29,19 @@ export function termsFields(terms: DealTerms | undefined): TermsFields {
     direction: terms?.direction ?? '',
     club: terms?.club ?? '',
     fee: terms?.fee ?? '',
-    amount: terms?.amount === undefined ? '' : String(terms.amount),
+    amount: typedAmount(terms?.amount, terms?.currency ?? CLUB_CURRENCY),
     currency: terms?.currency ?? CLUB_CURRENCY,
     loan: terms?.loan ?? false,
     option: terms?.option ?? '',
-    optionAmount: terms?.optionAmount === undefined ? '' : String(terms.optionAmount),
+    optionAmount: typedAmount(terms?.optionAmount, terms?.currency ?? CLUB_CURRENCY),
   };
+}
+
+/** A stored amount as the form shows it: '£20m' where that reads back exactly, else its digits. */
+function typedAmount(amount: number | undefined, currency: Currency): string {
+  if (amount === undefined) return '';
+  const words = moneyWords(amount, currency);
+  return parseAmount(words) === amount ? words : String(amount);
 }
 
 /** How many zeros each suffix adds. */
