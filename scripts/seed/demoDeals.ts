@@ -1,35 +1,107 @@
 import { dealAfterPost, dealIdFor, type Deal } from '../../src/features/deals/data/deal';
+import type { DealTerms } from '../../src/features/deals/data/dealTerms';
 import type { DealStatus } from '../../src/features/posts/data/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
 import type { DemoPost } from './demoPost';
 
+interface DealPlan {
+  name: string;
+  steps: Record<number, DealStatus | null>;
+  /** Who went which way, from or to where, for what: the 'Ins and outs' view shows them. */
+  terms: DealTerms;
+  /**
+   * Its posts keep the story the feed tells at their place (demoPosts.ts), which already tells
+   * their status of this player: a loan out, a signing. Otherwise each post tells its status.
+   */
+  ownStories?: true;
+}
+
 /**
- * The demo deals, so a fresh clone shows the deals strip and a deal's story: a player's name, and
- * the demo posts that tell his story, written
- * oldest first as post index (0 is the newest post) → status there (null: none). They span the
- * three pages (a first post on the oldest page has no status: that page predates statuses) and
- * end in different states: one collapsed, two done, the others open; one repeats a status, which
- * is no change of the deal.
+ * The demo deals, so a fresh clone shows the deals strip, a deal's story and the window's ins and
+ * outs: a player's name, the demo posts that tell his story, written oldest first as post index
+ * (0 is the newest post) → status there (null: none), and his terms. They span the three pages (a
+ * first post on the oldest page has no status: that page predates statuses) and end in different
+ * states: one collapsed, six done (four signed, two gone on loan), the others open; one repeats a
+ * status, which is no change of the deal. The done deals' fees are of every kind: an amount, free,
+ * undisclosed, loans with a fee, an option and an obligation to buy.
  */
-const DEAL_PLANS: { name: string; steps: Record<number, DealStatus | null> }[] = [
+const DEAL_PLANS: DealPlan[] = [
   {
     name: 'Mateo Arlanza',
     steps: { 76: null, 51: 'Rumour', 29: 'Talks', 12: 'Bid made', 0: 'Agreed' },
+    terms: { direction: 'in', club: 'Real Costanera', fee: 'amount', amount: 8e6, currency: 'GBP' },
   },
   {
     name: 'Jonas Weidemann',
     steps: { 64: 'Rumour', 45: 'Talks', 27: 'Agreed', 9: 'Medical', 3: 'Done deal' },
+    terms: { direction: 'in', club: 'FC Oberhafen', fee: 'amount', amount: 17e6, currency: 'GBP' },
   },
   {
     name: 'Kwame Asante-Boateng',
     steps: { 80: null, 58: 'Rumour', 38: 'Bid made', 17: 'Collapsed' },
+    terms: { direction: 'in', club: 'Accra Lions', fee: 'undisclosed' },
   },
-  { name: 'Lucas Ferrand', steps: { 67: 'Talks', 43: 'Agreed', 33: 'Medical', 20: 'Done deal' } },
+  {
+    name: 'Lucas Ferrand',
+    steps: { 67: 'Talks', 43: 'Agreed', 33: 'Medical', 20: 'Done deal' },
+    terms: {
+      direction: 'in',
+      club: 'Olympique Lavanne',
+      loan: true,
+      option: 'option',
+      optionAmount: 20e6,
+      currency: 'GBP',
+    },
+  },
   {
     name: 'Ryo Takamine',
     steps: { 72: null, 48: 'Rumour', 24: 'Talks', 14: 'Talks', 2: 'Medical' },
+    terms: { direction: 'in', club: 'Kanagawa Blue Wings', fee: 'free' },
   },
-  { name: 'Elias Lindqvist', steps: { 36: 'Rumour', 7: 'Talks' } },
+  {
+    name: 'Elias Lindqvist',
+    steps: { 36: 'Rumour', 7: 'Talks' },
+    terms: { direction: 'out', club: 'IFK Norrvik', fee: 'undisclosed' },
+  },
+  {
+    name: 'Callum Reddie',
+    steps: { 19: 'Done deal' },
+    terms: { direction: 'in', club: 'Kirkfield Athletic', fee: 'free' },
+    ownStories: true,
+  },
+  {
+    name: 'Dario Benedetti',
+    steps: { 11: 'Done deal' },
+    terms: { direction: 'in', club: 'AC Valtorre', fee: 'undisclosed' },
+    ownStories: true,
+  },
+  {
+    name: 'Sam Okonjo',
+    steps: { 28: 'Done deal' },
+    terms: {
+      direction: 'out',
+      club: 'Harbour City',
+      loan: true,
+      fee: 'amount',
+      amount: 1_500_000,
+      currency: 'GBP',
+    },
+    ownStories: true,
+  },
+  {
+    name: 'Tomás Quiroga',
+    steps: { 44: 'Done deal' },
+    terms: {
+      direction: 'out',
+      club: 'Club Atlético Río Seco',
+      loan: true,
+      fee: 'undisclosed',
+      option: 'obligation',
+      optionAmount: 12e6,
+      currency: 'EUR',
+    },
+    ownStories: true,
+  },
 ];
 
 /** Each demo deal's id (made from the name as the app makes it) → its name. */
@@ -38,25 +110,40 @@ export const DEMO_DEAL_NAMES: ReadonlyMap<string, string> = DEAL_PLANS.reduce(
   new Map<string, string>(),
 );
 
-/** Demo post index → its deal's id and name, and its status there. */
-const DEAL_POSTS = new Map(
-  DEAL_PLANS.flatMap(({ name, steps }, n) => {
-    const id = [...DEMO_DEAL_NAMES.keys()][n];
-    return Object.entries(steps).map(([index, status]) => [Number(index), { id, name, status }]);
+/** A demo post's deal: its id and name, the post's status there, and whose story it tells. */
+export interface DemoDealPost {
+  id: string;
+  name: string;
+  status: DealStatus | null;
+  /** The post tells the story the feed tells at its place (DealPlan.ownStories). */
+  ownStory: boolean;
+}
+
+/** Demo post index → its deal. */
+const DEAL_POSTS = new Map<number, DemoDealPost>(
+  DEAL_PLANS.flatMap(({ name, steps, ownStories }) => {
+    const id = dealIdFor(name);
+    const ownStory = ownStories === true;
+    return Object.entries(steps).map(([index, status]) => [
+      Number(index),
+      { id, name, status, ownStory },
+    ]);
   }),
 );
 
+/** Each demo deal's id → its terms. */
+const DEAL_TERMS = new Map(DEAL_PLANS.map(({ name, terms }) => [dealIdFor(name), terms]));
+
 /** The deal of the demo post at `index` (0 is the newest), if it has one. */
-export function demoDealAt(
-  index: number,
-): { id: string; name: string; status: DealStatus | null } | undefined {
+export function demoDealAt(index: number): DemoDealPost | undefined {
   return DEAL_POSTS.get(index);
 }
 
 /**
  * The deals of `posts` (ids[n] is posts[n]'s id) as the app and the rules would have left them had
- * each post been written at its `created` time: the posts replayed oldest first through the app's
- * dealAfterPost, `changed` the time of the last change. The benchmarks repeat the demo posts, so
+ * each post been written at its `created` time, and the administrator then given their terms: the
+ * posts replayed oldest first through the app's dealAfterPost, `changed` the time of the last
+ * change. The benchmarks repeat the demo posts, so
  * only the last 100 status changes are kept, as the rules allow no more.
  */
 export function demoDeals(posts: readonly DemoPost[], ids: readonly string[]): Deal[] {
@@ -72,5 +159,8 @@ export function demoDeals(posts: readonly DemoPost[], ids: readonly string[]): D
     const history = write.history.slice(-LIMITS.dealHistorySteps);
     deals.set(post.deal, { ...write, history, id: post.deal, changed: post.created });
   }
-  return [...deals.values()];
+  return [...deals.values()].map((deal) => {
+    const terms = DEAL_TERMS.get(deal.id);
+    return terms ? { ...deal, terms } : deal;
+  });
 }

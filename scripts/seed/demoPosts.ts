@@ -132,7 +132,7 @@ export function buildDemoPosts(now: number = Date.now()): DemoPost[] {
       : (OLDEST_PAGE_PLAYERS[i] ?? PLAYERS[(i * 5) % PLAYERS.length]);
     const fee = 8 + ((i * 7) % 45);
     const years = 2 + (i % 4);
-    const story = inDeal ? storyFor(inDeal.status) : i % STORIES.length;
+    const story = inDeal && !inDeal.ownStory ? storyFor(inDeal.status) : i % STORIES.length;
     const [title, content] = STORIES[story](player, fee, years);
     const created = now - (2 + i * 19) * HOUR - ((i * 37) % 60) * 60_000;
     posts.push({

@@ -12,7 +12,6 @@ import { OfflineNotice } from '../shared/network/OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
 import { PinnedStatus } from '../features/feed';
 import { isAdmin } from '../features/session';
-import { isDealId } from '../features/deals';
 import { useSession } from '../features/session';
 import { useDealAddress } from '../features/deals';
 import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
@@ -25,11 +24,13 @@ export function App() {
   const [query, setQuery] = useState('');
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
-  const { dealId, showDeal } = useDealAddress();
-  // An address naming a deal that does not exist (or cannot: a malformed id is never requested)
-  // shows the full feed, with a notice.
+  const [dealId, insAndOuts] = useDealAddress();
+  // An address naming a deal that does not exist (or cannot: the deal page never requests a
+  // malformed id, and says so at once) shows the full feed, with a notice.
   const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
-  const dealShown = dealId !== null && isDealId(dealId) && dealId !== unknownDeal;
+  const dealShown = dealId !== null && dealId !== unknownDeal;
+  // A deal's feed or the window's ins and outs, in place of the full feed.
+  const dealPage = dealShown || insAndOuts;
   // The strip waits for the first page and the first screen's paint: it never competes with them.
   const loaded = usePageLoaded();
 
@@ -70,7 +71,7 @@ export function App() {
             <div className="deals-slot">
               {loaded && (feed.readTime !== null || dealShown) && (
                 <Suspense fallback={null}>
-                  <LazyDealsStrip current={dealShown ? dealId : null} onShow={showDeal} />
+                  <LazyDealsStrip />
                 </Suspense>
               )}
             </div>
@@ -79,20 +80,19 @@ export function App() {
                 This deal is not in the feed
               </p>
             )}
-            {dealShown && (
+            {dealPage && (
               <Suspense fallback={null}>
                 <LazyDealView
                   key={dealId}
-                  dealId={dealId}
+                  dealId={dealShown ? dealId : null}
                   query={query}
                   user={user}
                   onMissing={setUnknownDeal}
-                  onShow={showDeal}
                 />
               </Suspense>
             )}
             {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
-            <div hidden={dealShown}>
+            <div hidden={dealPage}>
               {/* In the first load's code, not a lazy chunk: the notice that a shared post is gone
                   is painted with the feed below it, never pushing it down afterwards. */}
               {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}

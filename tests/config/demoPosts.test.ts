@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_DEAL_NAMES, demoDeals } from '../../scripts/seed/demoDeals';
 import { buildDemoPosts, DEMO_POST_COUNT, OLDEST_PAGE_PLAYERS } from '../../scripts/seed/demoPosts';
 import { postWords } from '../../src/features/posts/data/postWords';
+import { insAndOuts } from '../../src/features/dealFeeds/data/insAndOuts';
 import { isOpenStatus } from '../../src/features/deals/data/deal';
 import { DEAL_STATUSES } from '../../src/features/posts/data/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
@@ -116,13 +117,13 @@ describe('demo deals', () => {
   const postsOf = (deal: string) =>
     posts.flatMap((post, n) => (post.deal === deal ? [{ ...post, id: ids[n], n }] : []));
 
-  it('are several, one collapsed, two done and the others open with a status', () => {
-    expect(deals.length).toBeGreaterThanOrEqual(5);
+  it('are several, one collapsed, six done and the others open with a status', () => {
+    expect(deals.length).toBeGreaterThanOrEqual(9);
     const statuses = deals.map((deal) => deal.status);
     expect(statuses.filter((status) => status === 'Collapsed')).toHaveLength(1);
-    expect(statuses.filter((status) => status === 'Done deal')).toHaveLength(2);
+    expect(statuses.filter((status) => status === 'Done deal')).toHaveLength(6);
     const open = deals.filter((deal) => deal.open);
-    expect(open).toHaveLength(deals.length - 3);
+    expect(open).toHaveLength(deals.length - 7);
     for (const deal of open) expect(deal.status, deal.id).not.toBeNull();
     expect(new Set(deals.map((deal) => deal.id)).size).toBe(deals.length);
   });
@@ -184,6 +185,17 @@ describe('demo deals', () => {
   it('are named by every post of theirs and by no other post', () => {
     const named = new Set(posts.flatMap((post) => (post.deal ? [post.deal] : [])));
     expect(named).toEqual(new Set(deals.map((deal) => deal.id)));
+  });
+
+  it('fill the window’s ins and outs: both tables, every kind of fee, a loan with an option', () => {
+    const window = insAndOuts(deals);
+    expect(window.signed.map((row) => row.fee)).toEqual(
+      expect.arrayContaining(['£17m', 'Free', 'Undisclosed', 'Loan, option to buy £20m']),
+    );
+    expect(window.left.map((row) => row.fee)).toEqual(
+      expect.arrayContaining(['Loan, £1.5m fee', 'Loan, undisclosed fee, obligation to buy €12m']),
+    );
+    expect(window.inPlay.length).toBeGreaterThan(0);
   });
 
   it('keep the newest post’s status, which browser tests show', () => {

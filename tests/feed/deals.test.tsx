@@ -70,8 +70,9 @@ afterEach(() => {
 });
 
 const strip = () => screen.getByRole('region', { name: 'Deals' });
+/** The strip's deals ('Name · Status · time'), not its 'Ins and outs' link. */
 const dealLinks = async () => {
-  const list = await within(strip()).findAllByRole('link');
+  const list = await within(strip()).findAllByRole('link', { name: / · / });
   return list.map((link) => link.textContent);
 };
 const titles = () =>

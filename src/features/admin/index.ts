@@ -1,4 +1,9 @@
 // The admin feature's public face. The administrator's parts: the post form, the editor, a card's
-// actions, and their writes.
-export { LazyPostActions, LazyPostComposer, LazyPostEditor } from './components/lazyAdmin';
+// actions, a deal's terms, and their writes.
+export {
+  LazyDealTermsForm,
+  LazyPostActions,
+  LazyPostComposer,
+  LazyPostEditor,
+} from './components/lazyAdmin';
 export { loadPostWrites } from './store/loadPostWrites';

@@ -1,2 +1,3 @@
-// The dealFeeds feature's public face. The deals strip and a deal's own feed (both lazy).
+// The dealFeeds feature's public face. The deals strip, a deal's own feed and the window's ins and
+// outs (all lazy).
 export { LazyDealsStrip, LazyDealView } from './components/lazyDeals';

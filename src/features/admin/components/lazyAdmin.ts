@@ -13,3 +13,6 @@ export const LazyPostEditor = lazy(() =>
 export const LazyPostActions = lazy(() =>
   import('./PostActions').then((module) => ({ default: module.PostActions })),
 );
+export const LazyDealTermsForm = lazy(() =>
+  import('./DealTermsForm').then((module) => ({ default: module.DealTermsForm })),
+);

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
-import type { AppUser } from '../../session';
+import { Suspense, useEffect, useId, useRef } from 'react';
+import { isAdmin, type AppUser } from '../../session';
+import { LazyDealTermsForm } from '../../admin';
 import { Feed } from '../../feed';
 import { useDealFeed } from '../hooks/useDealFeed';
 import { leaveDeal, openedFromPage } from '../../deals';
@@ -8,6 +9,7 @@ import { DealHistory } from '../../deals';
 import { FollowButton } from '../../follow';
 import { dealStatusText } from '../../deals';
 import { ShownDeal } from '../../deals';
+import { DealTermsList } from '../../deals';
 
 export interface DealViewProps {
   dealId: string;
@@ -15,8 +17,6 @@ export interface DealViewProps {
   user: AppUser | null;
   /** No deal has this id: the page shows the full feed with a notice instead. */
   onMissing: (id: string) => void;
-  /** Shows the full feed (null) once the address names it: 'All posts'. */
-  onShow: (id: null) => void;
 }
 
 const FAILED = 'This deal could not be loaded';
@@ -26,7 +26,7 @@ const FAILED = 'This deal could not be loaded';
  * feed shows them (paged, searchable, live, with the same card controls). Opened from the page,
  * focus moves to its heading, so a screen reader hears which deal this is.
  */
-export function DealView({ dealId, query, user, onMissing, onShow }: DealViewProps) {
+export function DealView({ dealId, query, user, onMissing }: DealViewProps) {
   const { read, retry, feed } = useDealFeed(dealId);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -54,7 +54,7 @@ export function DealView({ dealId, query, user, onMissing, onShow }: DealViewPro
           href={import.meta.env.BASE_URL}
           onClick={(event) => {
             event.preventDefault();
-            if (leaveDeal()) onShow(null);
+            leaveDeal();
           }}
         >
           All posts
@@ -68,7 +68,13 @@ export function DealView({ dealId, query, user, onMissing, onShow }: DealViewPro
           </button>
         </div>
       )}
+      {deal && <DealTermsList terms={deal.terms} />}
       {deal && <DealHistory history={deal.history} />}
+      {deal && isAdmin(user) && (
+        <Suspense fallback={null}>
+          <LazyDealTermsForm key={deal.id} deal={deal} />
+        </Suspense>
+      )}
       <ShownDeal value={dealId}>
         <Feed
           feed={feed}

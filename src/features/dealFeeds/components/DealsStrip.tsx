@@ -6,7 +6,7 @@ import { useNow } from '../../../shared/ui/useNow';
 import { provideDealLink } from '../../feed';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import { DealAnchor } from '../../deals';
+import { DealAnchor, dealParam, WindowAnchor, windowParam } from '../../deals';
 import { DealNotice } from '../../follow';
 import { dealStatusText } from '../../deals';
 import { PostDealLink } from '../../deals';
@@ -28,28 +28,22 @@ const EMPTY: Record<StripFilter, string> = {
 /** How often "2 hours ago" is worked out again. */
 const TIME_REFRESH_MS = 60_000;
 
-export interface DealsStripProps {
-  /** The deal whose feed is shown, if any: marked as the current page. */
-  current: string | null;
-  /** Shows a deal's feed, once the address names it. */
-  onShow: (id: string) => void;
-}
-
 /**
  * The deals of the window at a glance, above the feed: each deal's status and when it last changed,
  * most recently changed first, filtered to all, open, done or followed deals. Each is a link to its
- * feed, so it can also be opened in a new tab or shared. A followed deal's move is told below it.
+ * feed, so it can also be opened in a new tab or shared; 'Ins and outs' links to the window's
+ * table. A followed deal's move is told below it.
  */
-export function DealsStrip({ current, onShow }: DealsStripProps) {
+export function DealsStrip() {
   const { filter, setFilter, list, retry } = useDealsStrip();
   const headingId = useId();
   const now = useNow(TIME_REFRESH_MS);
   const network = useNeedsNetwork();
+  // What the address names is marked as the current page. The page renders the strip again
+  // whenever the address changes (useDealAddress), so these are read afresh.
+  const current = dealParam();
   // The strip's chunk brings the cards' links to their deals, named from what the strip reads.
-  useEffect(
-    () => provideDealLink((dealId) => <PostDealLink dealId={dealId} onShow={onShow} />),
-    [onShow],
-  );
+  useEffect(() => provideDealLink((dealId) => <PostDealLink dealId={dealId} />), []);
   return (
     <section className="deals" aria-labelledby={headingId}>
       <div className="deals__bar">
@@ -70,6 +64,12 @@ export function DealsStrip({ current, onShow }: DealsStripProps) {
             </button>
           ))}
         </div>
+        <WindowAnchor
+          className="deals__filter deals__window"
+          aria-current={windowParam() ? 'page' : undefined}
+        >
+          Ins and outs
+        </WindowAnchor>
       </div>
       {list.status === 'failed' ? (
         <p className="deals__status deals__note">
@@ -84,7 +84,7 @@ export function DealsStrip({ current, onShow }: DealsStripProps) {
         <ul className="deals__list" aria-busy={list.status === 'loading'}>
           {list.deals.map((deal) => (
             <li key={deal.id}>
-              <DealLink deal={deal} now={now} current={deal.id === current} onShow={onShow} />
+              <DealLink deal={deal} now={now} current={deal.id === current} />
             </li>
           ))}
         </ul>
@@ -98,17 +98,15 @@ interface DealLinkProps {
   deal: Deal;
   now: number;
   current: boolean;
-  onShow: (id: string) => void;
 }
 
 /** 'Mateo Arlanza · Medical · 2 hours ago', a link to the deal's feed. */
-function DealLink({ deal, now, current, onShow }: DealLinkProps) {
+function DealLink({ deal, now, current }: DealLinkProps) {
   return (
     <DealAnchor
       className="deals__deal"
       dealId={deal.id}
       aria-current={current ? 'page' : undefined}
-      onShow={onShow}
     >
       <span className="deals__name">{deal.name}</span> · {dealStatusText(deal.status)} ·{' '}
       <PublishedTime created={deal.changed} now={now} />

@@ -1,10 +1,8 @@
-import type { ComponentProps } from 'react';
-import { dealHref, pushDeal } from '../state/dealHistory';
+import type { ComponentProps, MouseEvent } from 'react';
+import { dealHref, pushDeal, pushWindow, windowHref } from '../state/dealHistory';
 
 export interface DealAnchorProps extends Omit<ComponentProps<'a'>, 'href' | 'onClick'> {
   dealId: string;
-  /** Shows the deal's feed, once the address names it. */
-  onShow: (id: string) => void;
 }
 
 /**
@@ -12,26 +10,36 @@ export interface DealAnchorProps extends Omit<ComponentProps<'a'>, 'href' | 'onC
  * a new tab or shared; a plain click opens it on this page as a new history entry, so Back returns
  * to where the reader was (the browser restores the scroll position).
  */
-export function DealAnchor({ dealId, onShow, ...props }: DealAnchorProps) {
+export function DealAnchor({ dealId, ...props }: DealAnchorProps) {
   return (
     <a
       {...props}
       href={dealHref(dealId)}
       onClick={(event) => {
-        // A modified click (new tab, window) is the browser's.
-        if (
-          event.button !== 0 ||
-          event.metaKey ||
-          event.ctrlKey ||
-          event.shiftKey ||
-          event.altKey
-        ) {
-          return;
-        }
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         pushDeal(dealId);
-        onShow(dealId);
       }}
     />
   );
+}
+
+/** The link to the window's 'Ins and outs' (`/?window`), opened on this page as a deal's feed is. */
+export function WindowAnchor(props: Omit<ComponentProps<'a'>, 'href' | 'onClick'>) {
+  return (
+    <a
+      {...props}
+      href={windowHref()}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        pushWindow();
+      }}
+    />
+  );
+}
+
+/** A plain click: a modified one (new tab, window) is the browser's. */
+function isPlainClick(event: MouseEvent): boolean {
+  return !(event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 }

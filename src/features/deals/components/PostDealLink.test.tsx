@@ -12,7 +12,6 @@ import { ShownDeal } from '../data/shownDeal';
 
 /** A card's link to its deal, as the deals strip's chunk gives it to every card. */
 
-const onShow = vi.fn<(id: string) => void>();
 const unused = () => Promise.resolve();
 const CONTEXT: FeedContextValue = {
   user: null,
@@ -61,12 +60,11 @@ const badge = (card: HTMLElement) => within(card).getByText(/^Deal status:$/).pa
 
 beforeAll(() => {
   // What the deals strip does once its chunk has loaded.
-  provideDealLink((dealId) => <PostDealLink dealId={dealId} onShow={onShow} />);
+  provideDealLink((dealId) => <PostDealLink dealId={dealId} />);
   learnDealNames([{ id: 'mateo-arlanza', name: 'Mateo Arlanza' }]);
 });
 
 beforeEach(() => {
-  onShow.mockClear();
   history.replaceState(null, '', '/');
 });
 
@@ -79,9 +77,13 @@ describe("a card's link to its deal", () => {
     expect(link).toHaveAttribute('href', '/?deal=mateo-arlanza');
     expect(badge(card)).toHaveTextContent('Deal status: Agreed');
 
+    // The page shows what the address names when told by popstate (useDealAddress).
+    const told = vi.fn();
+    addEventListener('popstate', told);
     await userEvent.setup().click(link);
-    expect(onShow).toHaveBeenCalledWith('mateo-arlanza');
+    removeEventListener('popstate', told);
     expect(location.search).toBe('?deal=mateo-arlanza');
+    expect(told).toHaveBeenCalledOnce();
   });
 
   it('is not there on a card without a deal', () => {

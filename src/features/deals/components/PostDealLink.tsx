@@ -5,14 +5,13 @@ import { ShownDeal } from '../data/shownDeal';
 
 export interface PostDealLinkProps {
   dealId: string;
-  onShow: (id: string) => void;
 }
 
 /**
  * A card's way to its deal's story: the deal's name, a link to its feed, beside the status badge.
  * Nothing while the deal's name is not known yet (no read of its own) and on the deal's own feed.
  */
-export function PostDealLink({ dealId, onShow }: PostDealLinkProps) {
+export function PostDealLink({ dealId }: PostDealLinkProps) {
   const name = useDealName(dealId);
   const shown = use(ShownDeal);
   if (name === undefined || dealId === shown) return null;
@@ -22,7 +21,6 @@ export function PostDealLink({ dealId, onShow }: PostDealLinkProps) {
     <DealAnchor
       className="post__deal"
       dealId={dealId}
-      onShow={onShow}
       aria-label={`${name}: all posts on this deal`}
     >
       {name}

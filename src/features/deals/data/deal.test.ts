@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDeal, dealAfterPost, dealIdFor, toDeal, type Deal } from './deal';
 import { inFilter, withChangedDeals } from './dealQueries';
-import { isDealId } from './dealAddress';
+import { isDealId } from './addressParams';
 
 const deal = (id: string, changed: number, overrides: Partial<Deal> = {}): Deal => ({
   id,

@@ -9,6 +9,7 @@ import {
   type RestDocument,
 } from '../../../shared/rest/restDecode';
 import { decodeBatch, type BatchGot } from '../../../shared/rest/batchGet';
+import { toTerms, type DealTerms } from './dealTerms';
 
 /**
  * A deal: one transfer story told over many posts. Stored as deals/{id}; a post names
@@ -45,6 +46,8 @@ export interface Deal {
   post: string;
   /** Every status change, oldest first; a repeated status is not a change. */
   history: DealStep[];
+  /** Who, from or to where, for what (./dealTerms.ts); absent: terms not given. */
+  terms?: DealTerms;
 }
 
 export function isOpenStatus(status: DealStatus | null): boolean {
@@ -55,6 +58,7 @@ export function isOpenStatus(status: DealStatus | null): boolean {
 export function toDeal(id: string, data: unknown): Deal {
   const fields = isRecord(data) ? data : {};
   const status = isDealStatus(fields.status) ? fields.status : null;
+  const terms = toTerms(fields.terms);
   return {
     id,
     name: typeof fields.name === 'string' ? fields.name : id,
@@ -63,6 +67,7 @@ export function toDeal(id: string, data: unknown): Deal {
     changed: typeof fields.changed === 'number' ? fields.changed : 0,
     post: typeof fields.post === 'string' ? fields.post : '',
     history: Array.isArray(fields.history) ? fields.history.flatMap(toStep) : [],
+    ...(terms && { terms }),
   };
 }
 
@@ -118,6 +123,8 @@ export interface DealWrite {
   open: boolean;
   post: string;
   history: DealStep[];
+  /** The terms as they were: a post moving the deal on leaves them unchanged (the rules). */
+  terms?: DealTerms;
 }
 
 /**
@@ -138,7 +145,7 @@ export function movesDealOn(
  * different status as a new step and is left alone (null) otherwise, as the rules require.
  */
 export function dealAfterPost(
-  stored: Pick<Deal, 'name' | 'status' | 'history'> | null,
+  stored: Pick<Deal, 'name' | 'status' | 'history' | 'terms'> | null,
   name: string,
   postId: string,
   status: DealStatus | undefined,
@@ -153,6 +160,7 @@ export function dealAfterPost(
     open: isOpenStatus(next),
     post: postId,
     history: status ? [...history, { status, at: now }] : history,
+    ...(stored?.terms && { terms: stored.terms }),
   };
 }
 
