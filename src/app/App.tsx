@@ -9,7 +9,7 @@ import { LoginPanel } from '../features/session';
 import { SearchBox } from '../features/search';
 import { OfflineNotice } from '../shared/network/OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
-import { PinnedStatus } from '../features/feed';
+import { SharedPostStatus } from '../features/feed';
 import { isAdmin } from '../features/session';
 import { isDealId } from '../features/deals';
 import { useSession } from '../features/session';
@@ -74,7 +74,7 @@ export function App() {
               )}
             </div>
             {dealId !== null && !dealShown && (
-              <p role="status" className="pinned-status">
+              <p role="status" className="shared-status">
                 This deal is not in the feed
               </p>
             )}
@@ -94,7 +94,7 @@ export function App() {
             <div hidden={dealShown}>
               {/* In the first load's code, not a lazy chunk: the notice that a shared post is gone
                   is painted with the feed below it, never pushing it down afterwards. */}
-              {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}
+              {feed.shared && <SharedPostStatus shared={feed.shared} onRetry={feed.retryShared} />}
               <Feed feed={feed} query={query} user={user} />
             </div>
           </>

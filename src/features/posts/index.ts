@@ -23,8 +23,8 @@ export {
   type FeedState,
   initialFeedState,
   listedPosts,
-  type Pinned,
-  pinnedOf,
+  type SharedPost,
+  sharedPostOf,
   provideChangesApplier,
 } from './data/feedReducer';
 export { type Cursor, decodePage, type PostsPage } from './data/page';

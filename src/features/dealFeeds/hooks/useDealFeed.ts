@@ -44,7 +44,7 @@ export function useDealFeed(dealId: string): DealFeed {
   }, [failedFirstPage, readAgain, retryPage]);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  const feed: FeedModel = { ...state, ...paging, showIncoming, retryPinned: () => {}, ops };
+  const feed: FeedModel = { ...state, ...paging, showIncoming, retryShared: () => {}, ops };
   return { read, retry, feed };
 }
 

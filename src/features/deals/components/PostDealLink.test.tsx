@@ -28,7 +28,7 @@ const CONTEXT: FeedContextValue = {
   now: Date.now(),
   deletedElsewhere: new Set(),
   idPrefix: 'card-',
-  pinnedId: null,
+  sharedId: null,
 };
 
 function buildPost(overrides: Partial<Post>): Post {

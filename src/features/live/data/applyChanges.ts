@@ -3,7 +3,7 @@ import type { FeedState } from '../../posts/data/feedReducer';
 import type { Post } from '../../posts/data/post';
 
 /**
- * The feed after a live check: loaded, pinned and waiting posts take their current content; ones
+ * The feed after a live check: loaded, shared and waiting posts take their current content; ones
  * deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to the
  * page wait in `incoming` if they belong above its last loaded post (older ones come with Load
  * More). Returns `state` itself when nothing the reader sees changed.
@@ -17,10 +17,10 @@ export function applyChanges(state: FeedState, { posts, deleted }: PostChanges):
       return now && !samePost(now, post) ? now : post;
     });
 
-  const { pinned } = state;
-  const pinnedPost = pinned?.post ? refresh([pinned.post])[0] : null;
+  const { shared } = state;
+  const sharedPost = shared?.post ? refresh([shared.post])[0] : null;
   const loaded = new Set(state.posts.map((post) => post.id));
-  if (pinnedPost) loaded.add(pinnedPost.id);
+  if (sharedPost) loaded.add(sharedPost.id);
   const deletedElsewhere = new Set(state.deletedElsewhere);
   for (const id of deletedIds) if (loaded.has(id)) deletedElsewhere.add(id);
 
@@ -39,11 +39,11 @@ export function applyChanges(state: FeedState, { posts, deleted }: PostChanges):
       deletedElsewhere.size === state.deletedElsewhere.size
         ? state.deletedElsewhere
         : deletedElsewhere,
-    pinned: pinned && pinnedPost !== pinned.post ? { ...pinned, post: pinnedPost } : pinned,
+    shared: shared && sharedPost !== shared.post ? { ...shared, post: sharedPost } : shared,
   };
   const unchanged =
     next.deletedElsewhere === state.deletedElsewhere &&
-    next.pinned === state.pinned &&
+    next.shared === state.shared &&
     sameList(next.posts, state.posts) &&
     sameList(next.incoming, state.incoming);
   return unchanged ? state : next;

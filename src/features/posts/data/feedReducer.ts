@@ -4,12 +4,12 @@ import type { Cursor, PostsPage } from './page';
 import type { Post, PostEdit } from './post';
 
 /**
- * The feed's one state and its one reducer: pages, this page's writes, the pinned post and live
+ * The feed's one state and its one reducer: pages, this page's writes, the shared post and live
  * changes all go through it. Actions are plain data.
  *
  * A post's life on the page has one word for each state:
  * - shown: in `posts` (or waiting in `incoming` until the reader asks for new posts);
- * - pinned: the post a permalink names, listed first (`pinned`);
+ * - shared: the post a permalink names, listed first (`shared`);
  * - deleted elsewhere: deleted by another page since it was read (`deletedElsewhere`): hidden
  *   unless the reader is using its card; a post deleted from this page just leaves;
  * - missing: a permalink names a post that does not exist (never did, malformed, or deleted).
@@ -29,11 +29,11 @@ export interface FeedState {
   firstPage: boolean;
   /** When Firestore read the first page: the live checks ask for changes after it. */
   readTime: string | null;
-  /** The post a permalink names; null without a permalink. Read it through pinnedOf(). */
-  pinned: Pinned | null;
+  /** The post a permalink names; null without a permalink. Read it through sharedPostOf(). */
+  shared: SharedPost | null;
   /**
-   * The first page, arrived before the pinned post's answer: shown with that answer, in the same
-   * render, so the first card painted is the pinned one and nothing lands above the newest later.
+   * The first page, arrived before the shared post's answer: shown with that answer, in the same
+   * render, so the first card painted is the shared one and nothing lands above the newest later.
    */
   held: PostsPage | null;
   /**
@@ -43,13 +43,13 @@ export interface FeedState {
   changedAt: string | null;
 }
 
-export type PinnedStatus = 'loading' | 'shown' | 'missing' | 'failed';
+export type SharedPostState = 'loading' | 'shown' | 'missing' | 'failed';
 
-export interface Pinned {
+export interface SharedPost {
   id: string;
   post: Post | null;
   /** 'missing': no such post; 'failed': it could not be read (Retry reads it again). */
-  status: PinnedStatus;
+  status: SharedPostState;
 }
 
 export type FeedAction =
@@ -71,7 +71,7 @@ export type FeedAction =
   /** What a live check found changed elsewhere. */
   | { type: 'changed'; changes: PostChanges }
   | { type: 'showIncoming' }
-  | { type: 'pinned'; pinned: Pinned };
+  | { type: 'shared'; shared: SharedPost };
 
 /** How a live check's findings change the feed (features/live/data/applyChanges.ts). */
 export type ChangesApplier = (state: FeedState, changes: PostChanges) => FeedState;
@@ -86,7 +86,7 @@ export function provideChangesApplier(apply: ChangesApplier): void {
   applyChanges = apply;
 }
 
-export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | null): FeedState {
+export function initialFeedState(arrived: PostsPage | null, shared: SharedPost | null): FeedState {
   const loading: FeedState = {
     posts: [],
     incoming: [],
@@ -95,7 +95,7 @@ export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | nul
     status: 'loading',
     firstPage: true,
     readTime: null,
-    pinned,
+    shared,
     held: null,
     changedAt: null,
   };
@@ -112,7 +112,7 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'loaded': {
       const { page, firstPage } = action;
       if (firstPage) {
-        return state.pinned?.status === 'loading'
+        return state.shared?.status === 'loading'
           ? { ...state, held: page }
           : showFirstPage(state, page);
       }
@@ -148,13 +148,13 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
         action.closed ? { ...post, closed: true } : post,
       );
     case 'deleted': {
-      const { pinned } = state;
+      const { shared } = state;
       return {
         ...state,
         posts: state.posts.filter((post) => post.id !== action.id),
         incoming: state.incoming.filter((post) => post.id !== action.id),
-        pinned:
-          pinned?.id === action.id ? { id: pinned.id, post: null, status: 'missing' } : pinned,
+        shared:
+          shared?.id === action.id ? { id: shared.id, post: null, status: 'missing' } : shared,
       };
     }
     case 'changed': {
@@ -170,10 +170,10 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       const rest = state.posts.filter((post) => !shown.has(post.id));
       return { ...state, posts: [...state.incoming, ...rest], incoming: [] };
     }
-    case 'pinned': {
+    case 'shared': {
       const { held } = state;
-      const next = { ...state, pinned: action.pinned };
-      return held && action.pinned.status !== 'loading'
+      const next = { ...state, shared: action.shared };
+      return held && action.shared.status !== 'loading'
         ? showFirstPage({ ...next, held: null }, held)
         : next;
     }
@@ -193,30 +193,30 @@ function showFirstPage(state: FeedState, page: PostsPage): FeedState {
 }
 
 /**
- * The pinned post as the page shows it, decided here only: one deleted elsewhere since it was read
+ * The shared post as the page shows it, decided here only: one deleted elsewhere since it was read
  * is missing (its card stays only while the reader is using it, through `deletedElsewhere`).
  */
-export function pinnedOf(
-  pinned: Pinned | null,
+export function sharedPostOf(
+  shared: SharedPost | null,
   deletedElsewhere: ReadonlySet<string>,
-): Pinned | null {
-  if (!pinned || !deletedElsewhere.has(pinned.id)) return pinned;
-  return { ...pinned, status: 'missing' };
+): SharedPost | null {
+  if (!shared || !deletedElsewhere.has(shared.id)) return shared;
+  return { ...shared, status: 'missing' };
 }
 
-/** The posts in the order the feed lists them: the pinned one first, never twice. */
-export function listedPosts(posts: Post[], pinned: Pinned | null): Post[] {
-  const first = pinned?.post;
+/** The posts in the order the feed lists them: the shared one first, never twice. */
+export function listedPosts(posts: Post[], shared: SharedPost | null): Post[] {
+  const first = shared?.post;
   return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
 }
 
-/** A change made here to post `id`, wherever the page holds it: its pages and the pinned post. */
+/** A change made here to post `id`, wherever the page holds it: its pages and the shared post. */
 function update(state: FeedState, id: string, change: (post: Post) => Post): FeedState {
   const changed = (post: Post) => (post.id === id ? change(post) : post);
-  const { pinned } = state;
+  const { shared } = state;
   return {
     ...state,
     posts: state.posts.map(changed),
-    pinned: pinned?.post ? { ...pinned, post: changed(pinned.post) } : pinned,
+    shared: shared?.post ? { ...shared, post: changed(shared.post) } : shared,
   };
 }

@@ -15,7 +15,7 @@ export interface FeedContextValue {
   /** Prefix for the titles' ids (the feed's useId), unique per page. */
   idPrefix: string;
   /** The post a permalink names, once it is shown (first, highlighted); null otherwise. */
-  pinnedId: string | null;
+  sharedId: string | null;
 }
 
 export const FeedContext = createContext<FeedContextValue | null>(null);
