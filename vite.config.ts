@@ -7,6 +7,7 @@ import { serviceWorker } from './scripts/lib/serviceWorker.ts';
 import { firestoreRestSettings, resolveAppEnv } from './scripts/lib/appEnv.ts';
 import {
   firstPageRequest,
+  pinnedPostRequest,
   postRequest,
   type RestSettings,
 } from './src/features/posts/data/postsQuery.ts';
@@ -141,9 +142,9 @@ function testEnv(mode: string): Record<string, string> {
 
 /**
  * Writes the first page's request (src/features/posts/data/postsQuery.ts, the one place it is
- * built) into index.html's <meta name="feed-first-page-request">, which the inline script sends as
- * written, and a permalink's read into <meta name="feed-post-request">, which it sends with the
- * shared id.
+ * built) into index.html's <meta name="feed-first-page-request"> and the pinned post's into
+ * <meta name="feed-pinned-request">, which the inline script sends as written, and a permalink's
+ * read into <meta name="feed-post-request">, which it sends with the shared id.
  */
 function feedRequests(runQueryUrl: string, settings: RestSettings): Plugin {
   return {
@@ -157,7 +158,9 @@ function feedRequests(runQueryUrl: string, settings: RestSettings): Plugin {
 
 /** index.html with the first page's request in its <meta> (an attribute value, so escaped). */
 export function writeFirstPageRequest(html: string, runQueryUrl: string): string {
-  return html.replace('%FEED_FIRST_PAGE_REQUEST%', () => metaValue(firstPageRequest(runQueryUrl)));
+  return html
+    .replace('%FEED_FIRST_PAGE_REQUEST%', () => metaValue(firstPageRequest(runQueryUrl)))
+    .replace('%FEED_PINNED_REQUEST%', () => metaValue(pinnedPostRequest(runQueryUrl)));
 }
 
 /**

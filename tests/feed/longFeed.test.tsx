@@ -42,6 +42,7 @@ function feedOf(posts: Post[]): FeedModel {
     firstPage: false,
     readTime: null,
     shared: null,
+    pinned: null,
     held: null,
     changedAt: null,
     hasMore: false,
@@ -56,6 +57,7 @@ function feedOf(posts: Post[]): FeedModel {
       removeComment: resolved,
       setCommentsClosed: resolved,
       deletePost: resolved,
+      setPinned: resolved,
       prepare: () => {},
     },
   };

@@ -13,9 +13,16 @@ export interface PostActionsProps {
   onDelete: () => Promise<void>;
   /** Closes (true) or reopens (false) the post's comments. */
   onCloseComments: (close: boolean) => Promise<void>;
+  /** The club pins this post on top: the button unpins it. */
+  pinned: boolean;
+  /** Pins (true) or unpins (false) the post. */
+  onPin: (pin: boolean) => Promise<void>;
 }
 
-/** The administrator's Edit, Delete (which asks first) and closing or reopening comments. */
+/**
+ * The administrator's Edit, Delete (which asks first), closing or reopening comments, and pinning
+ * the post on top or unpinning it.
+ */
 export function PostActions({
   title,
   titleId,
@@ -24,6 +31,8 @@ export function PostActions({
   onEdit,
   onDelete,
   onCloseComments,
+  pinned,
+  onPin,
 }: PostActionsProps) {
   const network = useNeedsNetwork(titleId);
   const { busy, error, run } = useSubmit('Not changed');
@@ -50,6 +59,16 @@ export function PostActions({
         onClick={() => void run(() => onCloseComments(!commentsClosed))}
       >
         {commentsClosed ? 'Reopen comments' : 'Close comments'}
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-busy={busy}
+        {...network}
+        disabled={busy || network.disabled}
+        onClick={() => void run(() => onPin(!pinned))}
+      >
+        {pinned ? 'Unpin' : 'Pin to top'}
       </button>
       {error && (
         <p role="alert" className="form-error">

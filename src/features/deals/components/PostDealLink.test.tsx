@@ -23,12 +23,14 @@ const CONTEXT: FeedContextValue = {
     removeComment: unused,
     setCommentsClosed: unused,
     deletePost: unused,
+    setPinned: unused,
     prepare: () => {},
   },
   now: Date.now(),
   deletedElsewhere: new Set(),
   idPrefix: 'card-',
   sharedId: null,
+  pinnedId: null,
 };
 
 function buildPost(overrides: Partial<Post>): Post {

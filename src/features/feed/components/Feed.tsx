@@ -65,9 +65,10 @@ export function Feed({
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
   const sharedId = feed.shared?.post ? feed.shared.id : null;
+  const pinnedId = feed.pinned?.id ?? null;
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deletedElsewhere, sharedId }),
-    [user, ops, now, idPrefix, deletedElsewhere, sharedId],
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, sharedId, pinnedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, sharedId, pinnedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;

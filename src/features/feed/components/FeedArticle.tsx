@@ -28,7 +28,7 @@ export const FeedArticle = memo(function FeedArticle({
   measure,
   index,
 }: FeedArticleProps) {
-  const { idPrefix, sharedId } = useFeedContext();
+  const { idPrefix, sharedId, pinnedId } = useFeedContext();
   const titleId = titleIdOf(idPrefix, post.id);
   const shown = position !== undefined;
   const shared = post.id === sharedId;
@@ -45,7 +45,8 @@ export const FeedArticle = memo(function FeedArticle({
       tabIndex={0}
     >
       {/* Said in words too, not by the highlight's colour alone. */}
-      {shared && <p className="post__shared-label">Shared post</p>}
+      {shared && <p className="post__label">Shared post</p>}
+      {post.id === pinnedId && <p className="post__label">Pinned</p>}
       <PostCard post={post} titleId={titleId} imagePriority={imagePriority} />
     </article>
   );

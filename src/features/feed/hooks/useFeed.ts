@@ -1,10 +1,13 @@
-import { useCallback, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   arrivedFirstPage,
+  arrivedPinnedPost,
+  readPinnedPost,
   feedReducer,
   initialFeedState,
   listedPosts,
   sharedPostOf,
+  type FeedAction,
   type FeedOps,
   type FeedState,
 } from '../../posts';
@@ -34,7 +37,11 @@ export function useFeed(): FeedModel {
   useLiveUpdates(state.readTime, dispatch, writtenAt);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  const posts = useMemo(() => listedPosts(state.posts, state.shared), [state.posts, state.shared]);
+  usePinnedRead(state, dispatch);
+  const posts = useMemo(
+    () => listedPosts(state.posts, state.shared, state.pinned),
+    [state.posts, state.shared, state.pinned],
+  );
   const shared = useMemo(
     () => sharedPostOf(state.shared, state.deletedElsewhere),
     [state.shared, state.deletedElsewhere],
@@ -43,5 +50,31 @@ export function useFeed(): FeedModel {
 }
 
 function startingState(): FeedState {
-  return initialFeedState(arrivedFirstPage(), sharedAtStart());
+  return initialFeedState(arrivedFirstPage(), sharedAtStart(), arrivedPinnedPost());
+}
+
+/**
+ * How long a first page that has arrived waits for the pinned post's read: it always answers
+ * sooner but on a network that hangs, where the service worker shows the saved page after 3 s.
+ */
+const PINNED_PATIENCE_MS = 3_000;
+
+/** Reads the pinned post once, unless the first render had it: index.html's read, taken over. */
+function usePinnedRead({ pinned }: FeedState, dispatch: (action: FeedAction) => void): void {
+  const [toRead] = useState(pinned === undefined);
+  const started = useRef(false); // StrictMode runs the effect twice: one read
+  useEffect(() => {
+    if (!toRead || started.current) return;
+    started.current = true;
+    const late = setTimeout(() => dispatch({ type: 'pinned', pinned: null }), PINNED_PATIENCE_MS);
+    void readPinnedPost()
+      .catch((error: unknown) => {
+        console.error('Could not load the pinned post', error);
+        return null;
+      })
+      .then((post) => {
+        clearTimeout(late);
+        dispatch({ type: 'pinned', pinned: post });
+      });
+  }, [toRead, dispatch]);
 }

@@ -40,6 +40,11 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
         wrote(id);
         dispatch({ type: 'closed', id, closed });
       },
+      async setPinned(post) {
+        const written = await (await loadPostWrites()).pinPost(post?.id ?? null);
+        written.forEach(wrote);
+        dispatch({ type: 'pinned', pinned: post && { ...post, pinned: true } });
+      },
       async deletePost(id) {
         await (await loadPostWrites()).deletePost(id);
         wrote(id);

@@ -38,6 +38,7 @@ function feed(more: boolean): FeedState {
       readTime: '2026-11-23T10:00:00.000000Z',
     },
     null,
+    null,
   );
 }
 
@@ -147,7 +148,7 @@ describe("the first page waits for the shared post's answer (one render shows bo
     ['missing', null, ['c', 'b']],
     ['failed', null, ['c', 'b']],
   ])('arrived first, it shows once the post is %s', (status, sharedPost, listed) => {
-    const held = initialFeedState(page, loading);
+    const held = initialFeedState(page, loading, null);
     expect(held.status).toBe('loading');
     expect(listedPosts(held.posts, held.shared)).toEqual([]);
     const state = feedReducer(held, {
@@ -162,7 +163,7 @@ describe("the first page waits for the shared post's answer (one render shows bo
   it('arriving after the answer, or without a permalink, it shows at once', () => {
     const answered: SharedPost = { id: 'p', post: post('p', 50), status: 'shown' };
     for (const shared of [answered, null]) {
-      const state = feedReducer(initialFeedState(null, shared), {
+      const state = feedReducer(initialFeedState(null, shared, null), {
         type: 'loaded',
         page,
         firstPage: true,
@@ -174,7 +175,7 @@ describe("the first page waits for the shared post's answer (one render shows bo
 
   it('a Retry of the shared post never hides a page already shown', () => {
     const failed: SharedPost = { id: 'p', post: null, status: 'failed' };
-    const shown = initialFeedState(page, failed);
+    const shown = initialFeedState(page, failed, null);
     const retrying = feedReducer(shown, { type: 'shared', shared: loading });
     expect(ids(listedPosts(retrying.posts, retrying.shared))).toEqual(['c', 'b']);
   });
@@ -217,5 +218,31 @@ describe('feedReducer: moderation', () => {
     expect(feedReducer(feed(false), checked([], ['a'])).changedAt).toBe(
       '2026-11-23T10:01:00.000000Z',
     );
+  });
+});
+
+describe("the club's pinned post", () => {
+  const page = { posts: [post('c', 300), post('b', 200)], nextCursor: null, readTime: null };
+
+  it('holds the first page until its read answers, then lists it first, once', () => {
+    const held = initialFeedState(page, null, undefined);
+    expect(held.status).toBe('loading');
+    const state = feedReducer(held, { type: 'pinned', pinned: post('b', 200) });
+    expect(ids(listedPosts(state.posts, state.shared, state.pinned))).toEqual(['b', 'c']);
+  });
+
+  it('comes after a shared post; a post both shared and pinned is listed once', () => {
+    const shared: SharedPost = { id: 'a', post: post('a', 100), status: 'shown' };
+    expect(ids(listedPosts(page.posts, shared, post('b', 200)))).toEqual(['a', 'b', 'c']);
+    expect(ids(listedPosts(page.posts, shared, post('a', 100)))).toEqual(['a', 'c', 'b']);
+  });
+
+  it('leaves the top when deleted here, and unpinned it goes back to its place', () => {
+    const pinned = feedReducer(feed(false), { type: 'pinned', pinned: post('a', 100) });
+    expect(ids(listedPosts(pinned.posts, null, pinned.pinned))).toEqual(['a', 'c', 'b']);
+    const unpinned = feedReducer(pinned, { type: 'pinned', pinned: null });
+    expect(ids(listedPosts(unpinned.posts, null, unpinned.pinned))).toEqual(['c', 'b', 'a']);
+    const deleted = feedReducer(pinned, { type: 'deleted', id: 'a' });
+    expect(deleted.pinned).toBeNull();
   });
 });

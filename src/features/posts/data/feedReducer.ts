@@ -4,12 +4,13 @@ import type { Cursor, PostsPage } from './page';
 import type { Post, PostEdit } from './post';
 
 /**
- * The feed's one state and its one reducer: pages, this page's writes, the shared post and live
- * changes all go through it. Actions are plain data.
+ * The feed's one state and its one reducer: pages, this page's writes, the shared post, the pinned
+ * post and live changes all go through it. Actions are plain data.
  *
  * A post's life on the page has one word for each state:
  * - shown: in `posts` (or waiting in `incoming` until the reader asks for new posts);
  * - shared: the post a permalink names, listed first (`shared`);
+ * - pinned: the post the club pins on top, listed first after a shared post (`pinned`);
  * - deleted elsewhere: deleted by another page since it was read (`deletedElsewhere`): hidden
  *   unless the reader is using its card; a post deleted from this page just leaves;
  * - missing: a permalink names a post that does not exist (never did, malformed, or deleted).
@@ -32,7 +33,12 @@ export interface FeedState {
   /** The post a permalink names; null without a permalink. Read it through sharedPostOf(). */
   shared: SharedPost | null;
   /**
-   * The first page, arrived before the shared post's answer: shown with that answer, in the same
+   * The post the club pins on top: null when none is; undefined until index.html's read of it has
+   * answered (the first page waits for it, as for a shared post, so it is on the first paint).
+   */
+  pinned: Post | null | undefined;
+  /**
+   * The first page, arrived before the shared or pinned post's answer: shown with that answer, in the same
    * render, so the first card painted is the shared one and nothing lands above the newest later.
    */
   held: PostsPage | null;
@@ -71,7 +77,9 @@ export type FeedAction =
   /** What a live check found changed elsewhere. */
   | { type: 'changed'; changes: PostChanges }
   | { type: 'showIncoming' }
-  | { type: 'shared'; shared: SharedPost };
+  | { type: 'shared'; shared: SharedPost }
+  /** The pinned post as read, or as this page's pin or unpin left it (null: none). */
+  | { type: 'pinned'; pinned: Post | null };
 
 /** How a live check's findings change the feed (features/live/data/applyChanges.ts). */
 export type ChangesApplier = (state: FeedState, changes: PostChanges) => FeedState;
@@ -86,7 +94,11 @@ export function provideChangesApplier(apply: ChangesApplier): void {
   applyChanges = apply;
 }
 
-export function initialFeedState(arrived: PostsPage | null, shared: SharedPost | null): FeedState {
+export function initialFeedState(
+  arrived: PostsPage | null,
+  shared: SharedPost | null,
+  pinned: Post | null | undefined,
+): FeedState {
   const loading: FeedState = {
     posts: [],
     incoming: [],
@@ -96,6 +108,7 @@ export function initialFeedState(arrived: PostsPage | null, shared: SharedPost |
     firstPage: true,
     readTime: null,
     shared,
+    pinned,
     held: null,
     changedAt: null,
   };
@@ -112,9 +125,7 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'loaded': {
       const { page, firstPage } = action;
       if (firstPage) {
-        return state.shared?.status === 'loading'
-          ? { ...state, held: page }
-          : showFirstPage(state, page);
+        return showHeld({ ...state, held: page });
       }
       // A post shown from `incoming` (or added here) since the cursor was taken is not repeated.
       const loaded = new Set(state.posts.map((post) => post.id));
@@ -148,9 +159,10 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
         action.closed ? { ...post, closed: true } : post,
       );
     case 'deleted': {
-      const { shared } = state;
+      const { shared, pinned } = state;
       return {
         ...state,
+        pinned: pinned?.id === action.id ? null : pinned,
         posts: state.posts.filter((post) => post.id !== action.id),
         incoming: state.incoming.filter((post) => post.id !== action.id),
         shared:
@@ -170,14 +182,19 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       const rest = state.posts.filter((post) => !shown.has(post.id));
       return { ...state, posts: [...state.incoming, ...rest], incoming: [] };
     }
-    case 'shared': {
-      const { held } = state;
-      const next = { ...state, shared: action.shared };
-      return held && action.shared.status !== 'loading'
-        ? showFirstPage({ ...next, held: null }, held)
-        : next;
-    }
+    case 'shared':
+      return showHeld({ ...state, shared: action.shared });
+    case 'pinned':
+      return showHeld({ ...state, pinned: action.pinned });
   }
+}
+
+/** The held first page shown once neither the shared nor the pinned post is still being read. */
+function showHeld(state: FeedState): FeedState {
+  const { held } = state;
+  return held && state.shared?.status !== 'loading' && state.pinned !== undefined
+    ? showFirstPage({ ...state, held: null }, held)
+    : state;
 }
 
 function showFirstPage(state: FeedState, page: PostsPage): FeedState {
@@ -204,19 +221,29 @@ export function sharedPostOf(
   return { ...shared, status: 'missing' };
 }
 
-/** The posts in the order the feed lists them: the shared one first, never twice. */
-export function listedPosts(posts: Post[], shared: SharedPost | null): Post[] {
-  const first = shared?.post;
-  return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
+/**
+ * The posts in the order the feed lists them: the shared one, then the pinned one, then the rest
+ * newest first; none twice.
+ */
+export function listedPosts(
+  posts: Post[],
+  shared: SharedPost | null,
+  pinned?: Post | null,
+): Post[] {
+  const top: Post[] = [];
+  const onTop = (post: Post) => top.some(({ id }) => id === post.id);
+  for (const post of [shared?.post, pinned]) if (post && !onTop(post)) top.push(post);
+  return top.length > 0 ? [...top, ...posts.filter((post) => !onTop(post))] : posts;
 }
 
 /** A change made here to post `id`, wherever the page holds it: its pages and the shared post. */
 function update(state: FeedState, id: string, change: (post: Post) => Post): FeedState {
   const changed = (post: Post) => (post.id === id ? change(post) : post);
-  const { shared } = state;
+  const { shared, pinned } = state;
   return {
     ...state,
     posts: state.posts.map(changed),
     shared: shared?.post ? { ...shared, post: changed(shared.post) } : shared,
+    pinned: pinned && changed(pinned),
   };
 }
