@@ -38,9 +38,12 @@ export function useFeed(): FeedModel {
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
   usePinnedRead(state, dispatch);
+  // No card before the first page: a shared or pinned post read first would be painted alone, and
+  // the note 'Loading posts…' below it pushed down when the page came (a layout shift).
+  const waiting = state.status === 'loading' && state.firstPage;
   const posts = useMemo(
-    () => listedPosts(state.posts, state.shared, state.pinned),
-    [state.posts, state.shared, state.pinned],
+    () => (waiting ? [] : listedPosts(state.posts, state.shared, state.pinned)),
+    [waiting, state.posts, state.shared, state.pinned],
   );
   const shared = useMemo(
     () => sharedPostOf(state.shared, state.deletedElsewhere),
