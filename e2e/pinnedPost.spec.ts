@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_POSTS, expect, test } from './fixtures';
-import {
-  article,
-  articles,
-  fastForwardUntil,
-  openFeed,
-  postAt,
-  signInAsAdmin,
-} from './support/app';
+import { articles, fastForwardUntil, openFeed, postAt, signInAsAdmin } from './support/app';
 
 /** How often an open page checks for changes (src/features/live/state/liveChecks.ts: 30 s). */
 const CHECK_EVERY_MS = 30_000;
