@@ -26,8 +26,14 @@ const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
 const LAZY_CHUNKS: Record<string, string[]> = {
   // The live checks load on their own once the page has loaded, with the comment list's code they
   // share with the threads (so the checks never load a fan's comment box) and the events helper
-  // the deals and follow code share with them.
-  live: ['features/live', 'features/comments/data', 'shared/events'],
+  // the deals and follow code share with them; and the feed's code needed only after the page has
+  // loaded (its writes, Share), which every page gets with them at no extra request.
+  live: [
+    'features/live',
+    'features/comments/data',
+    'shared/events',
+    'features/feed/state/afterLoad',
+  ],
   // A signed-in fan's card (the comment box, Report and Remove, their dialogs) and a long
   // thread's reader.
   comments: ['features/comments', 'shared/forms'],

@@ -26,7 +26,9 @@ export {
   type SharedPost,
   sharedPostOf,
   provideChangesApplier,
+  provideWriteApplier,
 } from './data/feedReducer';
+export { applyWrite } from './data/applyWrite';
 export { type Cursor, decodePage, type PostsPage } from './data/page';
 export { isPostId, permalinkPostId, permalinkTo } from './data/permalink';
 export {

@@ -27,7 +27,7 @@ export interface PostCardProps {
  */
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
   // Over 60 lines on purpose: split into components it costs first-load bytes (at the budget).
-  const { user, ops, now, deletedElsewhere, pinnedId } = useFeedContext();
+  const { user, ops, now, deletedElsewhere } = useFeedContext();
   const closed = commentsClosed(post);
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
@@ -91,15 +91,10 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
       {admin && !editing && (
         <Suspense fallback={null}>
           <LazyPostActions
-            title={post.title}
+            post={post}
             titleId={titleId}
             focusEdit={returning}
-            commentsClosed={post.closed === true}
             onEdit={() => setEditing(true)}
-            onDelete={() => ops.deletePost(post.id)}
-            onCloseComments={(close) => ops.setCommentsClosed(post.id, close)}
-            pinned={post.id === pinnedId}
-            onPin={(pin) => ops.setPinned(pin ? post : null)}
           />
         </Suspense>
       )}

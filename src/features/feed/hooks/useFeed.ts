@@ -57,27 +57,20 @@ function startingState(): FeedState {
 }
 
 /**
- * How long a first page that has arrived waits for the pinned post's read: it always answers
- * sooner but on a network that hangs, where the service worker shows the saved page after 3 s.
+ * Reads the pinned post once, unless the first render had it: index.html's read, taken over (the
+ * first page is held for it). A failed read shows the feed without one.
  */
-const PINNED_PATIENCE_MS = 3_000;
-
-/** Reads the pinned post once, unless the first render had it: index.html's read, taken over. */
 function usePinnedRead({ pinned }: FeedState, dispatch: (action: FeedAction) => void): void {
   const [toRead] = useState(pinned === undefined);
   const started = useRef(false); // StrictMode runs the effect twice: one read
   useEffect(() => {
     if (!toRead || started.current) return;
     started.current = true;
-    const late = setTimeout(() => dispatch({ type: 'pinned', pinned: null }), PINNED_PATIENCE_MS);
     void readPinnedPost()
       .catch((error: unknown) => {
         console.error('Could not load the pinned post', error);
         return null;
       })
-      .then((post) => {
-        clearTimeout(late);
-        dispatch({ type: 'pinned', pinned: post });
-      });
+      .then((pinned) => dispatch({ type: 'pinned', pinned }));
   }, [toRead, dispatch]);
 }

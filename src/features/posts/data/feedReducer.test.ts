@@ -3,6 +3,7 @@ import { applyChanges } from '../../live/data/applyChanges';
 import {
   feedReducer,
   provideChangesApplier,
+  provideWriteApplier,
   initialFeedState,
   listedPosts,
   sharedPostOf,
@@ -12,9 +13,11 @@ import {
   type SharedPostState,
 } from './feedReducer';
 import type { Post } from './post';
+import { applyWrite } from './applyWrite';
 
-// As the live checks' code does when it loads.
+// As the live checks' code and the page's write code do when they load.
 provideChangesApplier(applyChanges);
+provideWriteApplier(applyWrite);
 
 function post(id: string, created: number, content = `About ${id}`): Post {
   return {

@@ -58,11 +58,8 @@ export interface SharedPost {
   status: SharedPostState;
 }
 
-export type FeedAction =
-  | { type: 'loading'; firstPage: boolean }
-  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
-  | { type: 'failed' }
-  /** This page's writes, once Firestore has committed them. */
+/** This page's writes, once Firestore has committed them. */
+export type WriteAction =
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
   /**
@@ -73,7 +70,13 @@ export type FeedAction =
   /** The post's comment summary after a removal (which always reads the post). */
   | { type: 'commentRemoved'; id: string; summary: CommentSummary }
   | { type: 'closed'; id: string; closed: boolean }
-  | { type: 'deleted'; id: string }
+  | { type: 'deleted'; id: string };
+
+export type FeedAction =
+  | { type: 'loading'; firstPage: boolean }
+  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
+  | { type: 'failed' }
+  | WriteAction
   /** What a live check found changed elsewhere. */
   | { type: 'changed'; changes: PostChanges }
   | { type: 'showIncoming' }
@@ -92,6 +95,19 @@ let applyChanges: ChangesApplier | null = null;
 
 export function provideChangesApplier(apply: ChangesApplier): void {
   applyChanges = apply;
+}
+
+/** How this page's committed writes change the feed (./applyWrite.ts). */
+export type WriteApplier = (state: FeedState, action: WriteAction) => FeedState;
+
+/**
+ * applyWrite, given by the page's write code when it loads (features/feed/state/afterLoad): only
+ * that code dispatches writes, so a visitor's first load need not carry it.
+ */
+let applyWrite: WriteApplier | null = null;
+
+export function provideWriteApplier(apply: WriteApplier): void {
+  applyWrite = apply;
 }
 
 export function initialFeedState(
@@ -134,41 +150,6 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     }
     case 'failed':
       return { ...state, status: 'failed' };
-    case 'added':
-      return {
-        ...state,
-        posts: [action.post, ...state.posts],
-        incoming: state.incoming.filter((post) => post.id !== action.post.id),
-      };
-    case 'edited': {
-      // Every field, always: an edit without a status or a deal removes the one the post had.
-      const { content, status, deal } = action.edit;
-      return update(state, action.id, ({ status: _status, deal: _deal, ...post }) => ({
-        ...post,
-        content,
-        ...(status && { status }),
-        ...(deal && { deal: deal.id }),
-      }));
-    }
-    case 'commented':
-    case 'commentRemoved':
-      return update(state, action.id, (post) => ({ ...post, ...action.summary }));
-    case 'closed':
-      // An open post has no `closed` key at all, as the spec's posts.
-      return update(state, action.id, ({ closed: _closed, ...post }) =>
-        action.closed ? { ...post, closed: true } : post,
-      );
-    case 'deleted': {
-      const { shared, pinned } = state;
-      return {
-        ...state,
-        pinned: pinned?.id === action.id ? null : pinned,
-        posts: state.posts.filter((post) => post.id !== action.id),
-        incoming: state.incoming.filter((post) => post.id !== action.id),
-        shared:
-          shared?.id === action.id ? { id: shared.id, post: null, status: 'missing' } : shared,
-      };
-    }
     case 'changed': {
       const { changes } = action;
       const found = changes.posts.length > 0 || changes.deleted.length > 0;
@@ -186,6 +167,10 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       return showHeld({ ...state, shared: action.shared });
     case 'pinned':
       return showHeld({ ...state, pinned: action.pinned });
+    default:
+      // This page's writes. Never null here: only the write code dispatches them, and it provides
+      // this first.
+      return applyWrite ? applyWrite(state, action) : state;
   }
 }
 
@@ -234,16 +219,4 @@ export function listedPosts(
   const onTop = (post: Post) => top.some(({ id }) => id === post.id);
   for (const post of [shared?.post, pinned]) if (post && !onTop(post)) top.push(post);
   return top.length > 0 ? [...top, ...posts.filter((post) => !onTop(post))] : posts;
-}
-
-/** A change made here to post `id`, wherever the page holds it: its pages and the shared post. */
-function update(state: FeedState, id: string, change: (post: Post) => Post): FeedState {
-  const changed = (post: Post) => (post.id === id ? change(post) : post);
-  const { shared, pinned } = state;
-  return {
-    ...state,
-    posts: state.posts.map(changed),
-    shared: shared?.post ? { ...shared, post: changed(shared.post) } : shared,
-    pinned: pinned && changed(pinned),
-  };
 }
