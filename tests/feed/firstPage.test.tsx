@@ -146,7 +146,7 @@ describe('a first render that already holds the posts', () => {
     window.__feedPinnedPost = undefined;
   });
 
-  it("preloads the pinned post's picture instead: its card is the first", async () => {
+  it("preloads the pinned post's picture: its card is the first", async () => {
     const [newest, pinned] = await seedPosts([
       { ...buildPosts(1)[0], imageUrl: '/images/signing-striker.svg' },
       { ...buildPosts(1)[0], imageUrl: '/images/stadium-night.svg' },
@@ -155,9 +155,11 @@ describe('a first render that already holds the posts', () => {
     runIndexHtmlInlineScripts();
     await bothAnswered();
     const preloads = document.head.querySelectorAll('link[rel="preload"][as="image"]');
-    expect([...preloads].map((link) => link.getAttribute('href'))).toEqual([pinned.imageUrl]);
-    expect(newest.imageUrl).not.toBe(pinned.imageUrl);
-    preloads[0].remove();
+    // The newest's too when the first page answered first (it is not held up for the pin).
+    const hrefs = [...preloads].map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain(pinned.imageUrl);
+    expect(hrefs.length).toBe(hrefs.includes(newest.imageUrl) ? 2 : 1);
+    for (const link of preloads) link.remove();
     window.__feedFirstPage = undefined;
     window.__feedPinnedPost = undefined;
   });
