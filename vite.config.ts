@@ -7,6 +7,7 @@ import { serviceWorker } from './scripts/lib/serviceWorker.ts';
 import { firestoreRestSettings, resolveAppEnv } from './scripts/lib/appEnv.ts';
 import {
   firstPageRequest,
+  pinnedPostRequest,
   postRequest,
   type RestSettings,
 } from './src/features/posts/data/postsQuery.ts';
@@ -25,8 +26,14 @@ const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
 const LAZY_CHUNKS: Record<string, string[]> = {
   // The live checks load on their own once the page has loaded, with the comment list's code they
   // share with the threads (so the checks never load a fan's comment box) and the events helper
-  // the deals and follow code share with them.
-  live: ['features/live', 'features/comments/data', 'shared/events'],
+  // the deals and follow code share with them; and the feed's code needed only after the page has
+  // loaded (its writes, Share), which every page gets with them at no extra request.
+  live: [
+    'features/live',
+    'features/comments/data',
+    'shared/events',
+    'features/feed/state/afterLoad',
+  ],
   // A signed-in fan's card (the comment box, Report and Remove, their dialogs) and a long
   // thread's reader.
   comments: ['features/comments', 'shared/forms'],
@@ -144,9 +151,9 @@ function testEnv(mode: string): Record<string, string> {
 
 /**
  * Writes the first page's request (src/features/posts/data/postsQuery.ts, the one place it is
- * built) into index.html's <meta name="feed-first-page-request">, which the inline script sends as
- * written, and a permalink's read into <meta name="feed-post-request">, which it sends with the
- * shared id.
+ * built) into index.html's <meta name="feed-first-page-request"> and the pinned post's into
+ * <meta name="feed-pinned-request">, which the inline script sends as written, and a permalink's
+ * read into <meta name="feed-post-request">, which it sends with the shared id.
  */
 function feedRequests(runQueryUrl: string, settings: RestSettings): Plugin {
   return {
@@ -160,7 +167,9 @@ function feedRequests(runQueryUrl: string, settings: RestSettings): Plugin {
 
 /** index.html with the first page's request in its <meta> (an attribute value, so escaped). */
 export function writeFirstPageRequest(html: string, runQueryUrl: string): string {
-  return html.replace('%FEED_FIRST_PAGE_REQUEST%', () => metaValue(firstPageRequest(runQueryUrl)));
+  return html
+    .replace('%FEED_FIRST_PAGE_REQUEST%', () => metaValue(firstPageRequest(runQueryUrl)))
+    .replace('%FEED_PINNED_REQUEST%', () => metaValue(pinnedPostRequest(runQueryUrl)));
 }
 
 /**

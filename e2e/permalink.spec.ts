@@ -66,12 +66,12 @@ test.describe('permalinks', () => {
     expect(DEMO_POSTS[0].imageUrl).not.toBe(shared.imageUrl);
     expect(preloaded).toEqual([shared.imageUrl]);
 
-    const pinned = postAt(page, 0);
-    await expect(pinned).toHaveAccessibleName(shared.title);
-    await expect(pinned.getByText('Shared post', { exact: true })).toBeVisible();
+    const card = postAt(page, 0);
+    await expect(card).toHaveAccessibleName(shared.title);
+    await expect(card.getByText('Shared post', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle(`${shared.title} – ${plainTitle}`);
     // Highlighted by more than colour: a thicker border, and the label above.
-    await expect(pinned).toHaveCSS('border-top-width', '3px');
+    await expect(card).toHaveCSS('border-top-width', '3px');
     await expect(postAt(page, 1)).toHaveCSS('border-top-width', '1px');
     for (let index = 1; index <= 3; index++) {
       await expect(postAt(page, index)).toHaveAccessibleName(DEMO_POSTS[index - 1].title);
@@ -83,7 +83,7 @@ test.describe('permalinks', () => {
     // Every post once: the shared one stays at the top and is not listed again on its own page.
     await expect(articles(page)).toHaveCount(DEMO_POSTS.length);
     await expect(loadMoreButton(page)).toHaveCount(0);
-    await expect(pinned).toHaveAccessibleName(shared.title);
+    await expect(card).toHaveAccessibleName(shared.title);
     await expect(articles(page).last()).toHaveAccessibleName(DEMO_POSTS.at(-1)?.title ?? '');
     const shownIds = await articles(page).evaluateAll((elements) =>
       elements.map((element) => element.getAttribute('data-post-id')),

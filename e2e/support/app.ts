@@ -88,7 +88,7 @@ export async function storedPostIds(): Promise<string[]> {
 }
 
 /**
- * Opens the permalink of a post past the first page; waits for it, pinned first, then the first
+ * Opens the permalink of a post past the first page; waits for it, shared first, then the first
  * page.
  */
 export async function openPermalink(page: Page, id: string): Promise<void> {

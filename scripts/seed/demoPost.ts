@@ -21,4 +21,6 @@ export interface DemoPost {
   status?: DealStatus;
   /** The id of the deal the post belongs to (deals/{id}); absent on most. */
   deal?: string;
+  /** The club pins it on top (one post at most; the seed writes the pin naming it). */
+  pinned?: true;
 }

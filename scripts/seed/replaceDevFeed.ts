@@ -7,13 +7,14 @@
 import { APP_ENV_DEFAULTS } from '../lib/appEnv';
 import { ownerClient } from '../lib/ownerClient';
 import { buildDeadlineDayPosts } from './deadlineDay';
-import { buildDemoPosts, type DemoPost } from './demoPosts';
+import { buildDemoFeed } from './demoFeed';
+import type { DemoPost } from './demoPosts';
 import { replaceFeed } from './seed';
 
 type SetName = 'demo' | 'deadline-day';
 
 const SETS: Record<SetName, (now: number) => DemoPost[]> = {
-  demo: buildDemoPosts,
+  demo: buildDemoFeed,
   'deadline-day': buildDeadlineDayPosts,
 };
 

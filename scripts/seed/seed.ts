@@ -3,9 +3,11 @@ import { commentCopy } from '../lib/commentCopy';
 import { ownerClient, toFields } from '../lib/ownerClient';
 import { summariseComments } from '../../src/features/comments/data/commentList';
 import { postWords } from '../../src/features/posts/data/postWords';
+import { CLUB_PIN } from '../../src/shared/collections';
 import { DEALS } from '../../src/features/deals/data/deal';
 import { demoDeals } from './demoDeals';
-import { buildDemoPosts, commentTime, demoUid, type DemoPost } from './demoPosts';
+import { buildDemoFeed } from './demoFeed';
+import { commentTime, demoUid, type DemoPost } from './demoPosts';
 
 export interface SeedTarget {
   /** e.g. http://127.0.0.1:8080 */
@@ -16,12 +18,15 @@ export interface SeedTarget {
 /** Firestore takes at most 500 writes a commit. */
 const WRITES_PER_COMMIT = 500;
 
-/** Writes the demo posts unless the project already has posts. Returns how many were written. */
+/**
+ * Writes the demo feed (the demo posts and a pinned one) unless the project already has posts.
+ * Returns how many were written.
+ */
 export async function seedIfEmpty(target: SeedTarget, now = Date.now()): Promise<number> {
   const client = ownerClient(target.firestoreUrl, target.projectId);
   const existing = await client.runQuery({ from: [{ collectionId: 'posts' }], limit: 1 });
   if (existing.length > 0) return 0;
-  return writePosts(target, buildDemoPosts(now));
+  return writePosts(target, buildDemoFeed(now));
 }
 
 /**
@@ -38,8 +43,9 @@ export async function replaceFeed(target: SeedTarget, posts: DemoPost[]): Promis
  * Writes the posts under new auto ids, with their search words (postWords, as the app writes
  * them), the moderation copy comments/{id} of each comment
  * (as firestore.rules has a client write it: same fields, `at` the comment's time) and the deals
- * they name (deals/{id} as the rules would have left them, demoDeals), as the owner (seeding is
- * not subject to the rules). `uidOf` names each comment author's account.
+ * they name (deals/{id} as the rules would have left them, demoDeals), and the pin naming a post
+ * marked pinned (clubPin/current, as the rules require beside it), as the owner (seeding is not
+ * subject to the rules). `uidOf` names each comment author's account.
  */
 export async function writePosts(
   target: SeedTarget,
@@ -74,6 +80,11 @@ export async function writePosts(
     for (const [id, fields] of copies) {
       writes.push({ update: { name: client.name(`comments/${id}`), fields: toFields(fields) } });
     }
+  }
+  const pinned = posts.findIndex((post) => post.pinned);
+  if (pinned >= 0) {
+    const fields = toFields({ post: ids[pinned], at: new Date(posts[pinned].created) });
+    writes.push({ update: { name: client.name(CLUB_PIN), fields } });
   }
   for (const { id, changed, ...summary } of demoDeals(posts, ids)) {
     const fields = toFields({ ...summary, changed: new Date(changed) });

@@ -10,7 +10,7 @@ import { SearchBox } from '../features/search';
 import { LazySearchAll } from '../features/searchAll';
 import { OfflineNotice } from '../shared/network/OfflineNotice';
 import { ThemeToggle } from './ThemeToggle';
-import { PinnedStatus } from '../features/feed';
+import { SharedPostStatus } from '../features/feed';
 import { isAdmin } from '../features/session';
 import { useSession } from '../features/session';
 import { useDealAddress } from '../features/deals';
@@ -76,7 +76,7 @@ export function App() {
               )}
             </div>
             {dealId !== null && !dealShown && (
-              <p role="status" className="pinned-status">
+              <p role="status" className="shared-status">
                 This deal is not in the feed
               </p>
             )}
@@ -95,7 +95,7 @@ export function App() {
             <div hidden={dealPage}>
               {/* In the first load's code, not a lazy chunk: the notice that a shared post is gone
                   is painted with the feed below it, never pushing it down afterwards. */}
-              {feed.pinned && <PinnedStatus pinned={feed.pinned} onRetry={feed.retryPinned} />}
+              {feed.shared && <SharedPostStatus shared={feed.shared} onRetry={feed.retryShared} />}
               <Feed feed={feed} query={query} user={user} />
             </div>
             {query && (

@@ -19,7 +19,7 @@ const FIRST_PAGE_WAIT_MS = 1500;
 const firstPage = firstPageAnswer();
 const waited = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
 // With it, the first render shows posts (src/features/posts/store/firstPage.ts,
-// src/features/feed/store/pinnedRead.ts).
+// src/features/feed/store/sharedPostRead.ts).
 void Promise.race([firstPage?.catch(() => null), waited]).then(() =>
   createRoot(container).render(
     <StrictMode>

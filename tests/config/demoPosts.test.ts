@@ -4,6 +4,7 @@ import { DEMO_DEAL_NAMES, demoDeals } from '../../scripts/seed/demoDeals';
 import { buildDemoPosts, DEMO_POST_COUNT, OLDEST_PAGE_PLAYERS } from '../../scripts/seed/demoPosts';
 import { postWords } from '../../src/features/posts/data/postWords';
 import { insAndOuts } from '../../src/features/dealFeeds/data/insAndOuts';
+import { buildDemoFeed, DEMO_PINNED_TITLE } from '../../scripts/seed/demoFeed';
 import { isOpenStatus } from '../../src/features/deals/data/deal';
 import { DEAL_STATUSES } from '../../src/features/posts/data/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
@@ -211,5 +212,19 @@ describe('demo deals', () => {
       many.map((_, n) => `post-${n}`),
     );
     expect(Math.max(...repeated.map((deal) => deal.history.length))).toBe(LIMITS.dealHistorySteps);
+  });
+});
+
+describe("npm run dev's demo feed", () => {
+  const feed = buildDemoFeed(NOW);
+
+  it('is the demo posts and one pinned live blog among them by its time, not the newest', () => {
+    expect(feed).toHaveLength(DEMO_POST_COUNT + 1);
+    const pinned = feed.filter((post) => post.pinned);
+    expect(pinned.map((post) => post.title)).toEqual([DEMO_PINNED_TITLE]);
+    const created = feed.map((post) => post.created);
+    expect([...created].sort((a, b) => b - a)).toEqual(created);
+    expect(feed.findIndex((post) => post.pinned)).toBeGreaterThan(0);
+    expect(feed.filter((post) => !post.pinned)).toEqual(buildDemoPosts(NOW));
   });
 });

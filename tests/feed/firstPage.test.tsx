@@ -5,9 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App';
 import { PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
-import { buildPosts, clearFirestore, seedPosts } from './support/firestore';
+import { buildPosts, clearFirestore, pinElsewhere, seedPosts } from './support/firestore';
 import { runIndexHtmlInlineScripts } from './support/indexHtml';
-import { POSTS_QUERY, startFirestoreProxy } from './support/proxy';
+import { PINNED_FILTER, POSTS_QUERY, startFirestoreProxy } from './support/proxy';
 import { renderApp, resetApp } from './support/renderApp';
 
 // The app (and index.html's script) talk to Firestore through a proxy that records each request.
@@ -23,10 +23,19 @@ beforeEach(async () => {
   proxy.requests.length = 0;
 });
 
+/** index.html's first-page and pinned-post requests have both answered. */
+const bothAnswered = () =>
+  Promise.all([window.__feedFirstPage?.promise, window.__feedPinnedPost?.promise]);
+
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
-/** The feed's queries (the deals strip asks for deals besides, once the first page is shown). */
+/**
+ * The feed's page queries (the deals strip asks for deals besides, once the first page is shown;
+ * the pinned post's query, sent beside the first page, filters on `pinned`).
+ */
 const queries = () =>
-  proxy.requests.filter(({ body }) => body.includes(POSTS_QUERY)).map(({ path }) => path);
+  proxy.requests
+    .filter(({ body }) => body.includes(POSTS_QUERY) && !body.includes(PINNED_FILTER))
+    .map(({ path }) => path);
 
 describe("index.html's first-page request (one data path, one decoder)", () => {
   it('serves the first page from the request; Load More asks the same REST query after it', async () => {
@@ -84,7 +93,8 @@ describe('a first render that already holds the posts', () => {
   it('shows the first cards at once, then the rest of the page in the background', async () => {
     await seedPosts(buildPosts(40));
     runIndexHtmlInlineScripts();
-    await window.__feedFirstPage?.promise;
+    // Both of index.html's answers in: the first page is shown with the pinned post's (none here).
+    await bothAnswered();
 
     // Rendered as app/main.tsx does, outside act(), to see the very first commit on its own.
     const actEnvironment: unknown = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
@@ -121,7 +131,7 @@ describe('a first render that already holds the posts', () => {
     const [newest, older] = buildPosts(2);
     await seedPosts([{ ...newest, imageUrl: '/images/signing-striker.svg' }, older]);
     runIndexHtmlInlineScripts();
-    await window.__feedFirstPage?.promise;
+    await bothAnswered();
     const preloads = () => document.head.querySelectorAll('link[rel="preload"][as="image"]');
     expect(preloads()).toHaveLength(1);
     expect(preloads()[0]).toHaveAttribute('href', '/images/signing-striker.svg');
@@ -130,9 +140,28 @@ describe('a first render that already holds the posts', () => {
     await clearFirestore();
     await seedPosts([{ ...newest, imageUrl: 'javascript:alert(1)' }]);
     runIndexHtmlInlineScripts();
-    await window.__feedFirstPage?.promise;
+    await bothAnswered();
     expect(preloads()).toHaveLength(0);
     window.__feedFirstPage = undefined;
+    window.__feedPinnedPost = undefined;
+  });
+
+  it("preloads the pinned post's picture: its card is the first", async () => {
+    const [newest, pinned] = await seedPosts([
+      { ...buildPosts(1)[0], imageUrl: '/images/signing-striker.svg' },
+      { ...buildPosts(1)[0], imageUrl: '/images/stadium-night.svg' },
+    ]);
+    await pinElsewhere(pinned.id);
+    runIndexHtmlInlineScripts();
+    await bothAnswered();
+    const preloads = document.head.querySelectorAll('link[rel="preload"][as="image"]');
+    // The newest's too when the first page answered first (it is not held up for the pin).
+    const hrefs = [...preloads].map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain(pinned.imageUrl);
+    expect(hrefs.length).toBe(hrefs.includes(newest.imageUrl) ? 2 : 1);
+    for (const link of preloads) link.remove();
+    window.__feedFirstPage = undefined;
+    window.__feedPinnedPost = undefined;
   });
 });
 

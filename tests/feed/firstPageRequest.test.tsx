@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firestoreRunQueryUrl } from '../../scripts/lib/appEnv';
 import { loadIndexHtml } from './support/indexHtml';
 import { writeFirstPageRequest } from '../../vite.config';
-import { firstPageRequest } from '../../src/features/posts/data/postsQuery';
+import { firstPageRequest, pinnedPostRequest } from '../../src/features/posts/data/postsQuery';
 import { listPosts } from '../../src/features/posts/store/restReads';
+import { readPinnedPost } from '../../src/features/posts/store/pinnedPost';
 import { isFirstPageRequest } from '../../src/sw/firestoreRequests';
 
 /**
@@ -35,9 +36,10 @@ function recordingFetch() {
   return vi.fn((_url: unknown, _init?: RequestInit) => new Promise<Response>(() => {}));
 }
 
-function sent(fetch: ReturnType<typeof recordingFetch>): Sent {
-  expect(fetch).toHaveBeenCalledTimes(1);
-  const [url, init] = fetch.mock.calls[0];
+/** The `call`th request of `calls` the fetch was asked for. */
+function sent(fetch: ReturnType<typeof recordingFetch>, calls = 1, call = 0): Sent {
+  expect(fetch).toHaveBeenCalledTimes(calls);
+  const [url, init] = fetch.mock.calls[call];
   return {
     url: String(url),
     method: init?.method,
@@ -46,8 +48,11 @@ function sent(fetch: ReturnType<typeof recordingFetch>): Sent {
   };
 }
 
-/** index.html as the build writes it, its inline scripts run as a browser runs them. */
-function sentByIndexHtml(): Sent {
+/**
+ * index.html as the build writes it, its inline scripts run as a browser runs them: the first
+ * page's request (call 0) and the pinned post's (call 1).
+ */
+function sentByIndexHtml(call = 0): Sent {
   const html = writeFirstPageRequest(readFileSync('index.html', 'utf8'), runQueryUrl());
   const fetch = recordingFetch();
   vi.stubGlobal('fetch', fetch);
@@ -55,14 +60,18 @@ function sentByIndexHtml(): Sent {
   vi.unstubAllGlobals();
   // Left unanswered: the reader below must send its own request, not take this one over.
   Reflect.deleteProperty(window, '__feedFirstPage');
-  return sent(fetch);
+  Reflect.deleteProperty(window, '__feedPinnedPost');
+  return sent(fetch, 2, call);
 }
 
 /** The app's reader, when index.html's request is not there to take over. */
-async function sentByReader(cursor: Parameters<typeof listPosts>[0]): Promise<Sent> {
+async function sentByReader(
+  cursor: Parameters<typeof listPosts>[0],
+  read: () => Promise<unknown> = () => listPosts(cursor),
+): Promise<Sent> {
   const fetch = recordingFetch();
   vi.stubGlobal('fetch', fetch);
-  void listPosts(cursor);
+  void read();
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   return sent(fetch);
 }
@@ -88,6 +97,14 @@ describe("the first page's request", () => {
     const kept = firstPageRequest(runQueryUrl());
     expect(isFirstPageRequest(fromPage, kept)).toBe(true);
     expect(isFirstPageRequest(fromReader, kept)).toBe(true);
+  });
+
+  it("is the pinned post's too: the same bytes from index.html and from the app", async () => {
+    const fromPage = sentByIndexHtml(1);
+    const fromReader = await sentByReader(null, readPinnedPost);
+    expect(fromPage).toEqual(fromReader);
+    expect(fromPage).toEqual({ ...pinnedPostRequest(runQueryUrl()), url: runQueryUrl() });
+    expect(isFirstPageRequest(fromPage, firstPageRequest(runQueryUrl()))).toBe(false);
   });
 
   it("is not Load More's: the service worker leaves the next pages alone", async () => {

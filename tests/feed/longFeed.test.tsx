@@ -41,6 +41,7 @@ function feedOf(posts: Post[]): FeedModel {
     status: 'ready',
     firstPage: false,
     readTime: null,
+    shared: null,
     pinned: null,
     held: null,
     changedAt: null,
@@ -48,7 +49,7 @@ function feedOf(posts: Post[]): FeedModel {
     loadMore: () => {},
     retry: () => {},
     showIncoming: () => {},
-    retryPinned: () => {},
+    retryShared: () => {},
     ops: {
       createPost: resolved,
       editPost: resolved,
@@ -56,6 +57,7 @@ function feedOf(posts: Post[]): FeedModel {
       removeComment: resolved,
       setCommentsClosed: resolved,
       deletePost: resolved,
+      setPinned: resolved,
       prepare: () => {},
     },
   };

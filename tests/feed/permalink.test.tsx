@@ -43,14 +43,14 @@ describe('a permalink (/?post=<id>)', () => {
     const first = articles()[0];
     expect(first).toHaveAccessibleName(old.title);
     expect(first).toContainElement(label);
-    expect(first).toHaveClass('post--pinned');
+    expect(first).toHaveClass('post--shared');
     expect(articles()[1]).toHaveAccessibleName('Post 1');
-    expect(articles()[1]).not.toHaveClass('post--pinned');
+    expect(articles()[1]).not.toHaveClass('post--shared');
     expect(articles()).toHaveLength(36);
     // The notice sets the title in an effect, possibly after the card shows its label.
     await waitFor(() => expect(document.title).toBe(`${old.title} – ${NORMAL_TITLE}`));
 
-    // Load More brings the rest; the pinned post is not listed a second time.
+    // Load More brings the rest; the shared post is not listed a second time.
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(articles()).toHaveLength(40));
     expect(names()[0]).toBe(old.id);
@@ -112,8 +112,8 @@ describe('a permalink (/?post=<id>)', () => {
   });
 });
 
-describe('changes made in this tab reach the pinned post', () => {
-  it("a fan's comment shows on the pinned card", async () => {
+describe('changes made in this tab reach the shared post', () => {
+  it("a fan's comment shows on the shared card", async () => {
     const posts = await seedPosts(buildPosts(40));
     openPermalink(posts[39].id);
     const { user } = await renderApp({ user: FAN_EMAIL });
@@ -128,17 +128,17 @@ describe('changes made in this tab reach the pinned post', () => {
   });
 
   it('the administrator deletes it: gone from the feed, no longer available, the normal title', async () => {
-    const [pinned] = await seedPosts([buildPost({ title: 'Pinned story' }), buildPost()]);
-    openPermalink(pinned.id);
+    const [shared] = await seedPosts([buildPost({ title: 'Shared story' }), buildPost()]);
+    openPermalink(shared.id);
     const { user } = await renderApp({ user: 'admin' });
     await sharedLabel();
-    await waitFor(() => expect(document.title).toBe(`Pinned story – ${NORMAL_TITLE}`));
-    const card = screen.getByRole('article', { name: 'Pinned story' });
+    await waitFor(() => expect(document.title).toBe(`Shared story – ${NORMAL_TITLE}`));
+    const card = screen.getByRole('article', { name: 'Shared story' });
     await user.click(await within(card).findByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await screen.findByText('This post is no longer available');
-    expect(screen.queryByRole('article', { name: 'Pinned story' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Shared story' })).toBeNull();
     expect(articles()).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe(NORMAL_TITLE));
   });

@@ -4,7 +4,7 @@ import { firestoreRestSettings, firestoreRunQueryUrl } from '../../scripts/lib/a
 import { writeFirstPageRequest, writePostRequest } from '../../vite.config';
 import { postUrl } from '../../src/features/posts/data/postsQuery';
 import { readPost } from '../../src/features/posts/store/restReads';
-import { arrivedPinnedPost, takePinnedRead } from '../../src/features/feed/store/pinnedRead';
+import { arrivedSharedPost, takeSharedRead } from '../../src/features/feed/store/sharedPostRead';
 import { loadIndexHtml } from './support/indexHtml';
 
 /**
@@ -80,7 +80,7 @@ describe("a permalink's post, read by index.html", () => {
     const notFound = () => Promise.resolve(new Response('{"error":{"code":404}}', { status: 404 }));
     getsSentAt('?post=gone', notFound);
     await window.__feedSharedPost?.promise;
-    expect(arrivedPinnedPost('gone')).toEqual({ post: null });
-    await expect(takePinnedRead('gone')).resolves.toBeNull();
+    expect(arrivedSharedPost('gone')).toEqual({ post: null });
+    await expect(takeSharedRead('gone')).resolves.toBeNull();
   });
 });

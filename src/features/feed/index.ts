@@ -1,7 +1,7 @@
 // The feed feature's public face. The feed page: cards, paging, long feeds, a permalinked post, the
 // feed's writes.
 export { Feed } from './components/Feed';
-export { PinnedStatus } from './components/PinnedStatus';
+export { SharedPostStatus } from './components/SharedPostStatus';
 export { PostCard } from './components/PostCard';
 export { type FeedModel, useFeed } from './hooks/useFeed';
 export { useFeedWrites } from './hooks/useFeedWrites';

@@ -23,10 +23,12 @@ export {
   type FeedState,
   initialFeedState,
   listedPosts,
-  type Pinned,
-  pinnedOf,
+  type SharedPost,
+  sharedPostOf,
   provideChangesApplier,
+  provideWriteApplier,
 } from './data/feedReducer';
+export { applyWrite } from './data/applyWrite';
 export { type Cursor, decodePage, type PostsPage } from './data/page';
 export { isPostId, permalinkPostId, permalinkTo } from './data/permalink';
 export {
@@ -42,4 +44,5 @@ export { decodeDocument, documentPost } from './data/postDecode';
 export { documentsRoot, documentUrl, PAGE_SIZE } from './data/postsQuery';
 export { FeedContext, type FeedContextValue, titleIdOf, useFeedContext } from './hooks/feedContext';
 export { arrivedFirstPage, firstPageAnswer } from './store/firstPage';
+export { arrivedPinnedPost, readPinnedPost } from './store/pinnedPost';
 export { listPosts, postRest, readPost, restRead, restSettings } from './store/restReads';

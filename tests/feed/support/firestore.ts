@@ -28,6 +28,8 @@ export interface SeedPost {
   closed?: boolean;
   /** The id of the deal it belongs to; absent on posts without one. */
   deal?: string;
+  /** The club pins it on top (pinElsewhere writes it, with the pin beside it). */
+  pinned?: boolean;
 }
 
 export interface StoredPost extends SeedPost {
@@ -177,6 +179,35 @@ export async function publishElsewhere(post: SeedPost): Promise<StoredPost> {
   return { ...post, id };
 }
 
+/**
+ * Pins post `id` on top (null: unpins) on another device, as the administrator's pin write does:
+ * the post pinned before unpinned, the pin naming the new one, each post stamped, in one commit.
+ */
+export async function pinElsewhere(id: string | null, before: string | null = null): Promise<void> {
+  const client = firestore();
+  const flag = (post: string, pinned: boolean) => [
+    {
+      update: { name: client.name(`posts/${post}`), fields: toFields({ pinned }) },
+      updateMask: { fieldPaths: ['pinned'] },
+      currentDocument: { exists: true },
+    },
+    {
+      update: { name: client.name(`postChanges/${post}`), fields: {} },
+      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
+    },
+  ];
+  await client.commit([
+    ...(before === null ? [] : flag(before, false)),
+    ...(id === null ? [] : flag(id, true)),
+    {
+      update: {
+        name: client.name('clubPin/current'),
+        fields: toFields({ post: id, at: new Date() }),
+      },
+    },
+  ]);
+}
+
 /** Edits a post's content on another device. */
 export async function editElsewhere(id: string, content: string): Promise<void> {
   await commitElsewhere(id, {
@@ -215,6 +246,9 @@ function decodePost(name: string, fields: Fields): StoredPost {
   return {
     ...('status' in fields && { status: text(fields.status) }),
     ...('deal' in fields && { deal: text(fields.deal) }),
+    ...('pinned' in fields && {
+      pinned: 'booleanValue' in fields.pinned && fields.pinned.booleanValue,
+    }),
     id: name.slice(name.lastIndexOf('/') + 1),
     title: text(fields.title),
     content: text(fields.content),

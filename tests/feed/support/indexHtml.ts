@@ -3,31 +3,38 @@ import { firestoreRunQueryUrl } from '../../../scripts/lib/appEnv';
 import {
   FIRST_PAGE_REQUEST_META,
   firstPageRequest,
+  PINNED_REQUEST_META,
+  pinnedPostRequest,
 } from '../../../src/features/posts/data/postsQuery';
 
 /**
  * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build fills
- * (the first page's request, to the address from the env the test stubbed): the
+ * (the first page's and the pinned post's requests, to the address from the env the test stubbed): the
  * theme-before-first-paint and the first-page prefetch under test.
  */
 export function runIndexHtmlInlineScripts(): void {
   const html = readFileSync('index.html', 'utf8');
-  document.head.querySelector(`meta[name="${FIRST_PAGE_REQUEST_META}"]`)?.remove();
-  const meta = document.createElement('meta');
-  meta.name = FIRST_PAGE_REQUEST_META;
   const runQueryUrl = firestoreRunQueryUrl({
     VITE_USE_EMULATORS: env('VITE_USE_EMULATORS'),
     VITE_FIREBASE_PROJECT_ID: env('VITE_FIREBASE_PROJECT_ID'),
     VITE_FIREBASE_API_KEY: env('VITE_FIREBASE_API_KEY'),
     VITE_FIRESTORE_EMULATOR_HOST: env('VITE_FIRESTORE_EMULATOR_HOST'),
   });
-  meta.content = JSON.stringify(firstPageRequest(runQueryUrl));
-  document.head.append(meta);
+  setMeta(FIRST_PAGE_REQUEST_META, firstPageRequest(runQueryUrl));
+  setMeta(PINNED_REQUEST_META, pinnedPostRequest(runQueryUrl));
   for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
     if (/%VITE_/.test(match[1])) throw new Error('index.html inline scripts must not use %VITE_*%');
     // The script is the project's own index.html, run as the browser would run it.
     new Function(match[1])();
   }
+}
+
+function setMeta(name: string, request: unknown): void {
+  document.head.querySelector(`meta[name="${name}"]`)?.remove();
+  const meta = document.createElement('meta');
+  meta.name = name;
+  meta.content = JSON.stringify(request);
+  document.head.append(meta);
 }
 
 function env(key: string): string {

@@ -32,6 +32,8 @@ const STATUS_NAMES: Record<number, string> = { 403: 'PERMISSION_DENIED', 503: 'U
 
 /** What a query for posts (a page of the feed) carries in its body, and no other request. */
 export const POSTS_QUERY = '"collectionId":"posts"';
+/** In the body of the pinned post's query alone (postsQuery PINNED_POST_QUERY). */
+export const PINNED_FILTER = '"where":{"fieldFilter":{"field":{"fieldPath":"pinned"}';
 
 export async function startFirestoreProxy(port: number): Promise<FirestoreProxy> {
   const [targetHost, targetPort] = TEST_FIRESTORE_HOST.split(':');

@@ -1,30 +1,26 @@
+import { useFeedContext, type Post } from '../../posts';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 
 export interface PostActionsProps {
-  title: string;
+  post: Post;
   titleId: string;
   /** Focus the Edit button on mount: the user is back from the edit box. */
   focusEdit: boolean;
-  /** The post's comments are closed: the button reopens them. */
-  commentsClosed: boolean;
   onEdit: () => void;
-  onDelete: () => Promise<void>;
-  /** Closes (true) or reopens (false) the post's comments. */
-  onCloseComments: (close: boolean) => Promise<void>;
 }
 
-/** The administrator's Edit, Delete (which asks first) and closing or reopening comments. */
-export function PostActions({
-  title,
-  titleId,
-  focusEdit,
-  commentsClosed,
-  onEdit,
-  onDelete,
-  onCloseComments,
-}: PostActionsProps) {
+/**
+ * The administrator's Edit, Delete (which asks first), closing or reopening comments, and pinning
+ * the post on top or unpinning it. The writes are the feed's (its context): wired here, in the
+ * administrator's chunk, not in every visitor's card.
+ */
+export function PostActions({ post, titleId, focusEdit, onEdit }: PostActionsProps) {
+  const { ops, pinnedId } = useFeedContext();
+  const { title } = post;
+  const commentsClosed = post.closed === true;
+  const pinned = post.id === pinnedId;
   const network = useNeedsNetwork(titleId);
   const { busy, error, run } = useSubmit('Not changed');
   return (
@@ -39,7 +35,7 @@ export function PostActions({
         question="Delete this post?"
         detail={`“${title}” will be removed for everyone. This cannot be undone.`}
         failure="Not deleted"
-        onConfirm={onDelete}
+        onConfirm={() => ops.deletePost(post.id)}
       />
       <button
         type="button"
@@ -47,9 +43,19 @@ export function PostActions({
         aria-busy={busy}
         {...network}
         disabled={busy || network.disabled}
-        onClick={() => void run(() => onCloseComments(!commentsClosed))}
+        onClick={() => void run(() => ops.setCommentsClosed(post.id, !commentsClosed))}
       >
         {commentsClosed ? 'Reopen comments' : 'Close comments'}
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-busy={busy}
+        {...network}
+        disabled={busy || network.disabled}
+        onClick={() => void run(() => ops.setPinned(pinned ? null : post))}
+      >
+        {pinned ? 'Unpin' : 'Pin to top'}
       </button>
       {error && (
         <p role="alert" className="form-error">

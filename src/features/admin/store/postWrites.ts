@@ -1,4 +1,4 @@
-import { POSTS } from '../../../shared/collections';
+import { CLUB_PIN, POSTS } from '../../../shared/collections';
 import {
   call,
   commitWithStamp,
@@ -10,7 +10,7 @@ import { writeDealSummary } from '../../deals';
 import { toPost, type NewPost, type Post, type PostEdit } from '../../posts';
 import { postWords } from '../../posts/data/postWords';
 
-/** The administrator's writes of posts: create, edit, close comments, delete. */
+/** The administrator's writes of posts: create, edit, close comments, pin, delete. */
 
 /**
  * A post without a deal status or deal has no `status` or `deal` key at all, as the spec's posts.
@@ -76,6 +76,33 @@ export async function setCommentsClosed(postId: string, closed: boolean): Promis
         closed: closed ? true : store.sdk.deleteField(),
       }),
     ),
+  );
+}
+
+/**
+ * Pins post `id` on top of the feed (null: unpins), unpinning the post pinned before in the same
+ * commit: the rules require both, so two posts are never pinned. Every post written is stamped, so
+ * open pages see the move. Returns the ids of the posts written.
+ */
+export async function pinPost(id: string | null): Promise<string[]> {
+  return call(({ sdk, db, ...store }) =>
+    sdk.runTransaction(db, async (transaction) => {
+      const pin = sdk.doc(db, CLUB_PIN);
+      const before: unknown = (await transaction.get(pin)).get('post');
+      const previous = typeof before === 'string' && before !== id ? before : null;
+      // A pinned post deleted since is left as it is: the pin named no post.
+      const unpin =
+        previous !== null && (await transaction.get(sdk.doc(db, POSTS, previous))).exists();
+      const written = [...(unpin ? [previous] : []), ...(id === null ? [] : [id])];
+      for (const post of written) {
+        transaction.update(sdk.doc(db, POSTS, post), {
+          pinned: post === id ? true : sdk.deleteField(),
+        });
+        stampInTransaction({ sdk, db, ...store }, transaction, post);
+      }
+      transaction.set(pin, { post: id, at: sdk.serverTimestamp() });
+      return written;
+    }),
   );
 }
 

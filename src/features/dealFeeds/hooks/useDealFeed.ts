@@ -29,7 +29,7 @@ export interface DealFeed {
  * read again when one of its posts brings a status it does not have yet.
  */
 export function useDealFeed(dealId: string): DealFeed {
-  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null));
+  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null, null));
   const readPage = useCallback((cursor: Cursor | null) => listDealPosts(dealId, cursor), [dealId]);
   const paging = usePaging(state, dispatch, readPage);
   const { ops, writtenAt } = useFeedWrites(dispatch);
@@ -44,7 +44,15 @@ export function useDealFeed(dealId: string): DealFeed {
   }, [failedFirstPage, readAgain, retryPage]);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  const feed: FeedModel = { ...state, ...paging, showIncoming, retryPinned: () => {}, ops };
+  // A deal's feed lists its posts in order: the pinned post is the full feed's.
+  const feed: FeedModel = {
+    ...state,
+    ...paging,
+    pinned: null,
+    showIncoming,
+    retryShared: () => {},
+    ops,
+  };
   return { read, retry, feed };
 }
 

@@ -22,11 +22,13 @@ const CONTEXT: FeedContextValue = {
     removeComment: unused,
     setCommentsClosed: unused,
     deletePost: unused,
+    setPinned: unused,
     prepare: () => {},
   },
   now: Date.now(),
   deletedElsewhere: new Set(),
   idPrefix: 'card-',
+  sharedId: null,
   pinnedId: null,
 };
 

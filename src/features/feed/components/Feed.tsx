@@ -64,10 +64,11 @@ export function Feed({
   const busy = loading || adding;
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
-  const pinnedId = feed.pinned?.post ? feed.pinned.id : null;
+  const sharedId = feed.shared?.post ? feed.shared.id : null;
+  const pinnedId = feed.pinned?.id ?? null;
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deletedElsewhere, pinnedId }),
-    [user, ops, now, idPrefix, deletedElsewhere, pinnedId],
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, sharedId, pinnedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, sharedId, pinnedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;

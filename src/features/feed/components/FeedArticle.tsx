@@ -28,16 +28,16 @@ export const FeedArticle = memo(function FeedArticle({
   measure,
   index,
 }: FeedArticleProps) {
-  const { idPrefix, pinnedId } = useFeedContext();
+  const { idPrefix, sharedId, pinnedId } = useFeedContext();
   const titleId = titleIdOf(idPrefix, post.id);
   const shown = position !== undefined;
-  const pinned = post.id === pinnedId;
+  const shared = post.id === sharedId;
   return (
     <article
       ref={measure}
       data-index={index}
       data-post-id={post.id}
-      className={pinned ? 'post post--pinned' : 'post'}
+      className={shared ? 'post post--shared' : 'post'}
       hidden={!shown}
       aria-labelledby={titleId}
       aria-posinset={position}
@@ -45,7 +45,8 @@ export const FeedArticle = memo(function FeedArticle({
       tabIndex={0}
     >
       {/* Said in words too, not by the highlight's colour alone. */}
-      {pinned && <p className="post__pinned-label">Shared post</p>}
+      {shared && <p className="post__label">Shared post</p>}
+      {post.id === pinnedId && <p className="post__label">Pinned</p>}
       <PostCard post={post} titleId={titleId} imagePriority={imagePriority} />
     </article>
   );

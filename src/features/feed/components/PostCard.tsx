@@ -91,13 +91,10 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
       {admin && !editing && (
         <Suspense fallback={null}>
           <LazyPostActions
-            title={post.title}
+            post={post}
             titleId={titleId}
             focusEdit={returning}
-            commentsClosed={post.closed === true}
             onEdit={() => setEditing(true)}
-            onDelete={() => ops.deletePost(post.id)}
-            onCloseComments={(close) => ops.setCommentsClosed(post.id, close)}
           />
         </Suspense>
       )}

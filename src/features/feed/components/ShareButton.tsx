@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { permalinkTo } from '../../posts';
+import type { ShareOutcome } from '../state/afterLoad/share';
 
 export interface ShareButtonProps {
   postId: string;
@@ -12,11 +12,12 @@ export interface ShareButtonProps {
 const SHOWN_MS = 4000;
 
 /**
- * Shares the post's permalink: the Web Share API where the browser has it, otherwise the link is
- * copied to the clipboard and the button says 'Link copied' for a few seconds.
+ * Shares the post's permalink (state/afterLoad/share): the Web Share API where the browser has it,
+ * otherwise the link is copied to the clipboard and the button says 'Link copied' for a few
+ * seconds.
  */
 export function ShareButton({ postId, title, titleId }: ShareButtonProps) {
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  const [outcome, setOutcome] = useState<ShareOutcome>(null);
 
   useEffect(() => {
     if (outcome === null) return;
@@ -24,25 +25,11 @@ export function ShareButton({ postId, title, titleId }: ShareButtonProps) {
     return () => clearTimeout(timer);
   }, [outcome]);
 
-  const share = async () => {
-    const url = permalinkTo(postId);
-    if ('share' in navigator) {
-      try {
-        await navigator.share({ title, url });
-        return;
-      } catch (error) {
-        // The user closed the share sheet: nothing went wrong. Any other refusal tries the
-        // clipboard.
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setOutcome('copied');
-    } catch {
-      setOutcome('failed');
-    }
-  };
+  // Its chunk is most often loaded already (the live checks'); offline it may not load: failed.
+  const share = () =>
+    import('../state/afterLoad/share')
+      .then((module) => module.share(postId, title))
+      .then(setOutcome, () => setOutcome('failed'));
 
   return (
     // A polite live region around the button: its new text ('Link copied') is announced once, and

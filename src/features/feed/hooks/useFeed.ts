@@ -1,47 +1,76 @@
-import { useCallback, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import {
   arrivedFirstPage,
+  arrivedPinnedPost,
+  readPinnedPost,
   feedReducer,
   initialFeedState,
   listedPosts,
-  pinnedOf,
+  sharedPostOf,
+  type FeedAction,
   type FeedOps,
   type FeedState,
 } from '../../posts';
 import { useFeedWrites } from './useFeedWrites';
 import { useLiveUpdates } from '../../live';
 import { usePaging, type Paging } from './usePaging';
-import { pinnedAtStart, usePinnedPost } from './usePinnedPost';
+import { sharedAtStart, useSharedPost } from './useSharedPost';
 
 export interface FeedModel extends FeedState, Paging {
   /** Shows the posts waiting in `incoming` at the top of the feed. */
   showIncoming: () => void;
-  /** Reads the pinned post again after it failed. */
-  retryPinned: () => void;
+  /** Reads the shared post again after it failed. */
+  retryShared: () => void;
   ops: FeedOps;
 }
 
 /**
- * The feed: its one reducer, composed from the hooks that feed it (paging, the pinned post, this
+ * The feed: its one reducer, composed from the hooks that feed it (paging, the shared post, this
  * page's writes, live changes). The first render already shows the first page when index.html's
  * request for it has arrived, and the permalink's post as soon as it is read.
  */
 export function useFeed(): FeedModel {
   const [state, dispatch] = useReducer(feedReducer, null, startingState);
   const paging = usePaging(state, dispatch);
-  const retryPinned = usePinnedPost(state.pinned, dispatch);
+  const retryShared = useSharedPost(state.shared, dispatch);
   const { ops, writtenAt } = useFeedWrites(dispatch);
   useLiveUpdates(state.readTime, dispatch, writtenAt);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  const posts = useMemo(() => listedPosts(state.posts, state.pinned), [state.posts, state.pinned]);
-  const pinned = useMemo(
-    () => pinnedOf(state.pinned, state.deletedElsewhere),
-    [state.pinned, state.deletedElsewhere],
+  usePinnedRead(state, dispatch);
+  // No card before the first page: a shared or pinned post read first would be painted alone, and
+  // the note 'Loading posts…' below it pushed down when the page came (a layout shift).
+  const waiting = state.status === 'loading' && state.firstPage;
+  const posts = useMemo(
+    () => (waiting ? [] : listedPosts(state.posts, state.shared, state.pinned)),
+    [waiting, state.posts, state.shared, state.pinned],
   );
-  return { ...state, ...paging, posts, pinned, showIncoming, retryPinned, ops };
+  const shared = useMemo(
+    () => sharedPostOf(state.shared, state.deletedElsewhere),
+    [state.shared, state.deletedElsewhere],
+  );
+  return { ...state, ...paging, posts, shared, showIncoming, retryShared, ops };
 }
 
 function startingState(): FeedState {
-  return initialFeedState(arrivedFirstPage(), pinnedAtStart());
+  return initialFeedState(arrivedFirstPage(), sharedAtStart(), arrivedPinnedPost());
+}
+
+/**
+ * Reads the pinned post once, unless the first render had it: index.html's read, taken over (the
+ * first page is held for it). A failed read shows the feed without one.
+ */
+function usePinnedRead({ pinned }: FeedState, dispatch: (action: FeedAction) => void): void {
+  const [toRead] = useState(pinned === undefined);
+  const started = useRef(false); // StrictMode runs the effect twice: one read
+  useEffect(() => {
+    if (!toRead || started.current) return;
+    started.current = true;
+    void readPinnedPost()
+      .catch((error: unknown) => {
+        console.error('Could not load the pinned post', error);
+        return null;
+      })
+      .then((pinned) => dispatch({ type: 'pinned', pinned }));
+  }, [toRead, dispatch]);
 }

@@ -1,59 +1,40 @@
 import { useState, type Dispatch } from 'react';
-import { loadPostWrites } from '../../admin';
-import { loadCommentWrites } from '../../comments';
 import type { FeedAction, FeedOps, WrittenAt } from '../../posts';
+import { loadWriteModule } from '../../../shared/errors/loadWriteModule';
 
 /**
  * This page's writes: each goes to Firestore, then into the feed once committed. One stable
- * object for the page's lifetime (dispatch never changes).
+ * object for the page's lifetime (dispatch never changes). Stand-ins: the operations themselves
+ * (state/afterLoad/pageWrites) load with the first write, in the live checks' chunk, so a visitor's first
+ * load does not carry them.
  */
 export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
   ops: FeedOps;
   writtenAt: WrittenAt;
 } {
-  const [pageWrites] = useState(() => {
+  const [writes] = useState(() => {
     const writtenAt = new Map<string, number>();
-    const wrote = (id: string) => writtenAt.set(id, performance.now());
+    // Offline the chunk may fail to load: a write that cannot reach the server, said as such.
+    const load = () =>
+      loadWriteModule(() => import('../state/afterLoad/pageWrites')).then((module) =>
+        module.pageWrites(dispatch, writtenAt),
+      );
     const ops: FeedOps = {
-      async createPost(input) {
-        const post = await (await loadPostWrites()).createPost(input);
-        wrote(post.id);
-        dispatch({ type: 'added', post });
-      },
-      async editPost(id, edit) {
-        await (await loadPostWrites()).updatePost(id, edit);
-        wrote(id);
-        dispatch({ type: 'edited', id, edit });
-      },
-      async addComment(post, comment, uid, options) {
-        const summary = await (await loadCommentWrites()).addComment(post, comment, uid, options);
-        wrote(post.id);
-        dispatch({ type: 'commented', id: post.id, summary });
-      },
-      async removeComment(id, comment, copies = 'all') {
-        const summary = await (await loadCommentWrites()).removeComment(id, comment, copies);
-        wrote(id);
-        dispatch({ type: 'commentRemoved', id, summary });
-      },
-      async setCommentsClosed(id, closed) {
-        await (await loadPostWrites()).setCommentsClosed(id, closed);
-        wrote(id);
-        dispatch({ type: 'closed', id, closed });
-      },
-      async deletePost(id) {
-        await (await loadPostWrites()).deletePost(id);
-        wrote(id);
-        dispatch({ type: 'deleted', id });
-      },
-      // The SDK, through the fan's writes: the first write of most pages is a comment.
+      createPost: (...args) => load().then((real) => real.createPost(...args)),
+      editPost: (...args) => load().then((real) => real.editPost(...args)),
+      addComment: (...args) => load().then((real) => real.addComment(...args)),
+      removeComment: (...args) => load().then((real) => real.removeComment(...args)),
+      setCommentsClosed: (...args) => load().then((real) => real.setCommentsClosed(...args)),
+      deletePost: (...args) => load().then((real) => real.deletePost(...args)),
+      setPinned: (...args) => load().then((real) => real.setPinned(...args)),
       prepare: () => {
-        loadCommentWrites().then(
-          ({ warmStore }) => warmStore(),
+        load().then(
+          (real) => real.prepare(),
           () => {},
         );
       },
     };
     return { ops, writtenAt };
   });
-  return pageWrites;
+  return writes;
 }

@@ -28,8 +28,14 @@ export function useShownPosts(
   );
   // Rendered: a few cards first, the rest in the background (a whole page at once would block a
   // phone's main thread); a keystroke's search renders in the background too, so typing never
-  // waits for it. Only the list's growth waits: an edit or a new comment shows at once.
-  const count = useDeferredValue(present.length, FIRST_RENDER_POSTS);
+  // waits for it. Only the list's growth waits: an edit or a new comment shows at once. The first
+  // cards come at once also when the first page arrives after the first render (a shared or
+  // pinned post read beside it): the deferred count is still 0 then, and a render of no cards
+  // but Load More, painted, moved it down the screen when the cards came (a layout shift).
+  const count = Math.max(
+    useDeferredValue(present.length, FIRST_RENDER_POSTS),
+    Math.min(present.length, FIRST_RENDER_POSTS),
+  );
   const posts = useMemo(
     () => (count >= present.length ? present : present.slice(0, count)),
     [present, count],

@@ -3,10 +3,11 @@ import type { FeedState } from '../../posts/data/feedReducer';
 import type { Post } from '../../posts/data/post';
 
 /**
- * The feed after a live check: loaded, pinned and waiting posts take their current content; ones
- * deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to the
- * page wait in `incoming` if they belong above its last loaded post (older ones come with Load
- * More). Returns `state` itself when nothing the reader sees changed.
+ * The feed after a live check: loaded, shared, pinned and waiting posts take their current content;
+ * ones deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to
+ * the page wait in `incoming` if they belong above its last loaded post (older ones come with Load
+ * More). A post pinned elsewhere goes on top; the one unpinned or deleted leaves it (a loaded one
+ * stays in its place below). Returns `state` itself when nothing the reader sees changed.
  */
 export function applyChanges(state: FeedState, { posts, deleted }: PostChanges): FeedState {
   const current = new Map(posts.map((post) => [post.id, post]));
@@ -17,10 +18,12 @@ export function applyChanges(state: FeedState, { posts, deleted }: PostChanges):
       return now && !samePost(now, post) ? now : post;
     });
 
-  const { pinned } = state;
-  const pinnedPost = pinned?.post ? refresh([pinned.post])[0] : null;
+  const { shared } = state;
+  const sharedPost = shared?.post ? refresh([shared.post])[0] : null;
+  const pinned = pinnedAfter(state.pinned, posts, deletedIds);
   const loaded = new Set(state.posts.map((post) => post.id));
-  if (pinnedPost) loaded.add(pinnedPost.id);
+  if (sharedPost) loaded.add(sharedPost.id);
+  if (pinned) loaded.add(pinned.id);
   const deletedElsewhere = new Set(state.deletedElsewhere);
   for (const id of deletedIds) if (loaded.has(id)) deletedElsewhere.add(id);
 
@@ -39,14 +42,31 @@ export function applyChanges(state: FeedState, { posts, deleted }: PostChanges):
       deletedElsewhere.size === state.deletedElsewhere.size
         ? state.deletedElsewhere
         : deletedElsewhere,
-    pinned: pinned && pinnedPost !== pinned.post ? { ...pinned, post: pinnedPost } : pinned,
+    shared: shared && sharedPost !== shared.post ? { ...shared, post: sharedPost } : shared,
+    pinned,
   };
   const unchanged =
     next.deletedElsewhere === state.deletedElsewhere &&
+    next.shared === state.shared &&
     next.pinned === state.pinned &&
     sameList(next.posts, state.posts) &&
     sameList(next.incoming, state.incoming);
   return unchanged ? state : next;
+}
+
+/**
+ * The pinned post after the changes: one read pinned now (the rules allow one), else the one before
+ * unless it was read unpinned or deleted.
+ */
+function pinnedAfter(
+  before: Post | null | undefined,
+  posts: Post[],
+  deleted: Set<string>,
+): Post | null | undefined {
+  const now =
+    posts.find((post) => post.pinned) ?? (before && posts.find((post) => post.id === before.id));
+  if (now) return now.pinned ? (before && samePost(now, before) ? before : now) : null;
+  return before && deleted.has(before.id) ? null : before;
 }
 
 /** The feed's order: newest first, then by id, descending (postsQuery's orderBy). */

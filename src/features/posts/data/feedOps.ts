@@ -29,6 +29,8 @@ export interface FeedOps {
   /** The administrator closes or reopens a post's comments. */
   setCommentsClosed: (id: string, closed: boolean) => Promise<void>;
   deletePost: (id: string) => Promise<void>;
+  /** The administrator pins `post` on top of the feed (null: unpins the pinned one). */
+  setPinned: (post: Post | null) => Promise<void>;
   /** Starts loading the data module ahead of a write (a form focused, the post form shown). */
   prepare: () => void;
 }

@@ -3,18 +3,21 @@ import { applyChanges } from '../../live/data/applyChanges';
 import {
   feedReducer,
   provideChangesApplier,
+  provideWriteApplier,
   initialFeedState,
   listedPosts,
-  pinnedOf,
+  sharedPostOf,
   type FeedAction,
   type FeedState,
-  type Pinned,
-  type PinnedStatus,
+  type SharedPost,
+  type SharedPostState,
 } from './feedReducer';
 import type { Post } from './post';
+import { applyWrite } from './applyWrite';
 
-// As the live checks' code does when it loads.
+// As the live checks' code and the page's write code do when they load.
 provideChangesApplier(applyChanges);
+provideWriteApplier(applyWrite);
 
 function post(id: string, created: number, content = `About ${id}`): Post {
   return {
@@ -37,6 +40,7 @@ function feed(more: boolean): FeedState {
       nextCursor: more ? { created: 100, id: 'a' } : null,
       readTime: '2026-11-23T10:00:00.000000Z',
     },
+    null,
     null,
   );
 }
@@ -106,63 +110,63 @@ describe('feedReducer: what the live checks found', () => {
   });
 });
 
-describe('the pinned post: one word for each state, decided in the reducer module', () => {
-  const pinnedFeed = (): FeedState => ({
+describe('the shared post: one word for each state, decided in the reducer module', () => {
+  const sharedFeed = (): FeedState => ({
     ...feed(true),
-    pinned: { id: 'p', post: post('p', 50), status: 'shown' },
+    shared: { id: 'p', post: post('p', 50), status: 'shown' },
   });
 
   it('is listed first and never twice', () => {
-    const state = feedReducer(pinnedFeed(), { type: 'added', post: post('p', 50) });
-    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['p', 'c', 'b', 'a']);
+    const state = feedReducer(sharedFeed(), { type: 'added', post: post('p', 50) });
+    expect(ids(listedPosts(state.posts, state.shared))).toEqual(['p', 'c', 'b', 'a']);
   });
 
   it('is missing once deleted elsewhere, while its card may stay for a reader using it', () => {
-    const state = feedReducer(pinnedFeed(), checked([], ['p']));
-    expect(pinnedOf(state.pinned, state.deletedElsewhere)?.status).toBe('missing');
-    expect(ids(listedPosts(state.posts, state.pinned))[0]).toBe('p');
+    const state = feedReducer(sharedFeed(), checked([], ['p']));
+    expect(sharedPostOf(state.shared, state.deletedElsewhere)?.status).toBe('missing');
+    expect(ids(listedPosts(state.posts, state.shared))[0]).toBe('p');
   });
 
   it('is missing, and no longer listed, once deleted from this page', () => {
-    const state = feedReducer(pinnedFeed(), { type: 'deleted', id: 'p' });
-    expect(pinnedOf(state.pinned, state.deletedElsewhere)).toEqual({
+    const state = feedReducer(sharedFeed(), { type: 'deleted', id: 'p' });
+    expect(sharedPostOf(state.shared, state.deletedElsewhere)).toEqual({
       id: 'p',
       post: null,
       status: 'missing',
     });
-    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(['c', 'b', 'a']);
+    expect(ids(listedPosts(state.posts, state.shared))).toEqual(['c', 'b', 'a']);
   });
 });
 
-describe("the first page waits for the pinned post's answer (one render shows both)", () => {
+describe("the first page waits for the shared post's answer (one render shows both)", () => {
   const page = {
     posts: [post('c', 300), post('b', 200)],
     nextCursor: null,
     readTime: '2026-11-23T10:00:00.000000Z',
   };
-  const loading: Pinned = { id: 'p', post: null, status: 'loading' };
+  const loading: SharedPost = { id: 'p', post: null, status: 'loading' };
 
-  it.each<[PinnedStatus, Post | null, string[]]>([
+  it.each<[SharedPostState, Post | null, string[]]>([
     ['shown', post('p', 50), ['p', 'c', 'b']],
     ['missing', null, ['c', 'b']],
     ['failed', null, ['c', 'b']],
-  ])('arrived first, it shows once the post is %s', (status, pinnedPost, listed) => {
-    const held = initialFeedState(page, loading);
+  ])('arrived first, it shows once the post is %s', (status, sharedPost, listed) => {
+    const held = initialFeedState(page, loading, null);
     expect(held.status).toBe('loading');
-    expect(listedPosts(held.posts, held.pinned)).toEqual([]);
+    expect(listedPosts(held.posts, held.shared)).toEqual([]);
     const state = feedReducer(held, {
-      type: 'pinned',
-      pinned: { id: 'p', post: pinnedPost, status },
+      type: 'shared',
+      shared: { id: 'p', post: sharedPost, status },
     });
     expect(state.status).toBe('ready');
     expect(state.readTime).toBe(page.readTime);
-    expect(ids(listedPosts(state.posts, state.pinned))).toEqual(listed);
+    expect(ids(listedPosts(state.posts, state.shared))).toEqual(listed);
   });
 
   it('arriving after the answer, or without a permalink, it shows at once', () => {
-    const answered: Pinned = { id: 'p', post: post('p', 50), status: 'shown' };
-    for (const pinned of [answered, null]) {
-      const state = feedReducer(initialFeedState(null, pinned), {
+    const answered: SharedPost = { id: 'p', post: post('p', 50), status: 'shown' };
+    for (const shared of [answered, null]) {
+      const state = feedReducer(initialFeedState(null, shared, null), {
         type: 'loaded',
         page,
         firstPage: true,
@@ -172,11 +176,11 @@ describe("the first page waits for the pinned post's answer (one render shows bo
     }
   });
 
-  it('a Retry of the pinned post never hides a page already shown', () => {
-    const failed: Pinned = { id: 'p', post: null, status: 'failed' };
-    const shown = initialFeedState(page, failed);
-    const retrying = feedReducer(shown, { type: 'pinned', pinned: loading });
-    expect(ids(listedPosts(retrying.posts, retrying.pinned))).toEqual(['c', 'b']);
+  it('a Retry of the shared post never hides a page already shown', () => {
+    const failed: SharedPost = { id: 'p', post: null, status: 'failed' };
+    const shown = initialFeedState(page, failed, null);
+    const retrying = feedReducer(shown, { type: 'shared', shared: loading });
+    expect(ids(listedPosts(retrying.posts, retrying.shared))).toEqual(['c', 'b']);
   });
 });
 
@@ -217,5 +221,31 @@ describe('feedReducer: moderation', () => {
     expect(feedReducer(feed(false), checked([], ['a'])).changedAt).toBe(
       '2026-11-23T10:01:00.000000Z',
     );
+  });
+});
+
+describe("the club's pinned post", () => {
+  const page = { posts: [post('c', 300), post('b', 200)], nextCursor: null, readTime: null };
+
+  it('holds the first page until its read answers, then lists it first, once', () => {
+    const held = initialFeedState(page, null, undefined);
+    expect(held.status).toBe('loading');
+    const state = feedReducer(held, { type: 'pinned', pinned: post('b', 200) });
+    expect(ids(listedPosts(state.posts, state.shared, state.pinned))).toEqual(['b', 'c']);
+  });
+
+  it('comes after a shared post; a post both shared and pinned is listed once', () => {
+    const shared: SharedPost = { id: 'a', post: post('a', 100), status: 'shown' };
+    expect(ids(listedPosts(page.posts, shared, post('b', 200)))).toEqual(['a', 'b', 'c']);
+    expect(ids(listedPosts(page.posts, shared, post('a', 100)))).toEqual(['a', 'c', 'b']);
+  });
+
+  it('leaves the top when deleted here, and unpinned it goes back to its place', () => {
+    const pinned = feedReducer(feed(false), { type: 'pinned', pinned: post('a', 100) });
+    expect(ids(listedPosts(pinned.posts, null, pinned.pinned))).toEqual(['a', 'c', 'b']);
+    const unpinned = feedReducer(pinned, { type: 'pinned', pinned: null });
+    expect(ids(listedPosts(unpinned.posts, null, unpinned.pinned))).toEqual(['c', 'b', 'a']);
+    const deleted = feedReducer(pinned, { type: 'deleted', id: 'a' });
+    expect(deleted.pinned).toBeNull();
   });
 });

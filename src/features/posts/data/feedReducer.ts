@@ -4,12 +4,13 @@ import type { Cursor, PostsPage } from './page';
 import type { Post, PostEdit } from './post';
 
 /**
- * The feed's one state and its one reducer: pages, this page's writes, the pinned post and live
- * changes all go through it. Actions are plain data.
+ * The feed's one state and its one reducer: pages, this page's writes, the shared post, the pinned
+ * post and live changes all go through it. Actions are plain data.
  *
  * A post's life on the page has one word for each state:
  * - shown: in `posts` (or waiting in `incoming` until the reader asks for new posts);
- * - pinned: the post a permalink names, listed first (`pinned`);
+ * - shared: the post a permalink names, listed first (`shared`);
+ * - pinned: the post the club pins on top, listed first after a shared post (`pinned`);
  * - deleted elsewhere: deleted by another page since it was read (`deletedElsewhere`): hidden
  *   unless the reader is using its card; a post deleted from this page just leaves;
  * - missing: a permalink names a post that does not exist (never did, malformed, or deleted).
@@ -29,11 +30,16 @@ export interface FeedState {
   firstPage: boolean;
   /** When Firestore read the first page: the live checks ask for changes after it. */
   readTime: string | null;
-  /** The post a permalink names; null without a permalink. Read it through pinnedOf(). */
-  pinned: Pinned | null;
+  /** The post a permalink names; null without a permalink. Read it through sharedPostOf(). */
+  shared: SharedPost | null;
   /**
-   * The first page, arrived before the pinned post's answer: shown with that answer, in the same
-   * render, so the first card painted is the pinned one and nothing lands above the newest later.
+   * The post the club pins on top: null when none is; undefined until index.html's read of it has
+   * answered (the first page waits for it, as for a shared post, so it is on the first paint).
+   */
+  pinned: Post | null | undefined;
+  /**
+   * The first page, arrived before the shared or pinned post's answer: shown with that answer, in the same
+   * render, so the first card painted is the shared one and nothing lands above the newest later.
    */
   held: PostsPage | null;
   /**
@@ -43,20 +49,17 @@ export interface FeedState {
   changedAt: string | null;
 }
 
-export type PinnedStatus = 'loading' | 'shown' | 'missing' | 'failed';
+export type SharedPostState = 'loading' | 'shown' | 'missing' | 'failed';
 
-export interface Pinned {
+export interface SharedPost {
   id: string;
   post: Post | null;
   /** 'missing': no such post; 'failed': it could not be read (Retry reads it again). */
-  status: PinnedStatus;
+  status: SharedPostState;
 }
 
-export type FeedAction =
-  | { type: 'loading'; firstPage: boolean }
-  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
-  | { type: 'failed' }
-  /** This page's writes, once Firestore has committed them. */
+/** This page's writes, once Firestore has committed them. */
+export type WriteAction =
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
   /**
@@ -67,11 +70,19 @@ export type FeedAction =
   /** The post's comment summary after a removal (which always reads the post). */
   | { type: 'commentRemoved'; id: string; summary: CommentSummary }
   | { type: 'closed'; id: string; closed: boolean }
-  | { type: 'deleted'; id: string }
+  | { type: 'deleted'; id: string };
+
+export type FeedAction =
+  | { type: 'loading'; firstPage: boolean }
+  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
+  | { type: 'failed' }
+  | WriteAction
   /** What a live check found changed elsewhere. */
   | { type: 'changed'; changes: PostChanges }
   | { type: 'showIncoming' }
-  | { type: 'pinned'; pinned: Pinned };
+  | { type: 'shared'; shared: SharedPost }
+  /** The pinned post as read, or as this page's pin or unpin left it (null: none). */
+  | { type: 'pinned'; pinned: Post | null };
 
 /** How a live check's findings change the feed (features/live/data/applyChanges.ts). */
 export type ChangesApplier = (state: FeedState, changes: PostChanges) => FeedState;
@@ -86,7 +97,24 @@ export function provideChangesApplier(apply: ChangesApplier): void {
   applyChanges = apply;
 }
 
-export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | null): FeedState {
+/** How this page's committed writes change the feed (./applyWrite.ts). */
+export type WriteApplier = (state: FeedState, action: WriteAction) => FeedState;
+
+/**
+ * applyWrite, given by the page's write code when it loads (features/feed/state/afterLoad): only
+ * that code dispatches writes, so a visitor's first load need not carry it.
+ */
+let applyWrite: WriteApplier | null = null;
+
+export function provideWriteApplier(apply: WriteApplier): void {
+  applyWrite = apply;
+}
+
+export function initialFeedState(
+  arrived: PostsPage | null,
+  shared: SharedPost | null,
+  pinned: Post | null | undefined,
+): FeedState {
   const loading: FeedState = {
     posts: [],
     incoming: [],
@@ -95,6 +123,7 @@ export function initialFeedState(arrived: PostsPage | null, pinned: Pinned | nul
     status: 'loading',
     firstPage: true,
     readTime: null,
+    shared,
     pinned,
     held: null,
     changedAt: null,
@@ -112,9 +141,7 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'loaded': {
       const { page, firstPage } = action;
       if (firstPage) {
-        return state.pinned?.status === 'loading'
-          ? { ...state, held: page }
-          : showFirstPage(state, page);
+        return showHeld({ ...state, held: page });
       }
       // A post shown from `incoming` (or added here) since the cursor was taken is not repeated.
       const loaded = new Set(state.posts.map((post) => post.id));
@@ -123,40 +150,6 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     }
     case 'failed':
       return { ...state, status: 'failed' };
-    case 'added':
-      return {
-        ...state,
-        posts: [action.post, ...state.posts],
-        incoming: state.incoming.filter((post) => post.id !== action.post.id),
-      };
-    case 'edited': {
-      // Every field, always: an edit without a status or a deal removes the one the post had.
-      const { content, status, deal } = action.edit;
-      return update(state, action.id, ({ status: _status, deal: _deal, ...post }) => ({
-        ...post,
-        content,
-        ...(status && { status }),
-        ...(deal && { deal: deal.id }),
-      }));
-    }
-    case 'commented':
-    case 'commentRemoved':
-      return update(state, action.id, (post) => ({ ...post, ...action.summary }));
-    case 'closed':
-      // An open post has no `closed` key at all, as the spec's posts.
-      return update(state, action.id, ({ closed: _closed, ...post }) =>
-        action.closed ? { ...post, closed: true } : post,
-      );
-    case 'deleted': {
-      const { pinned } = state;
-      return {
-        ...state,
-        posts: state.posts.filter((post) => post.id !== action.id),
-        incoming: state.incoming.filter((post) => post.id !== action.id),
-        pinned:
-          pinned?.id === action.id ? { id: pinned.id, post: null, status: 'missing' } : pinned,
-      };
-    }
     case 'changed': {
       const { changes } = action;
       const found = changes.posts.length > 0 || changes.deleted.length > 0;
@@ -170,14 +163,23 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       const rest = state.posts.filter((post) => !shown.has(post.id));
       return { ...state, posts: [...state.incoming, ...rest], incoming: [] };
     }
-    case 'pinned': {
-      const { held } = state;
-      const next = { ...state, pinned: action.pinned };
-      return held && action.pinned.status !== 'loading'
-        ? showFirstPage({ ...next, held: null }, held)
-        : next;
-    }
+    case 'shared':
+      return showHeld({ ...state, shared: action.shared });
+    case 'pinned':
+      return showHeld({ ...state, pinned: action.pinned });
+    default:
+      // This page's writes. Never null here: only the write code dispatches them, and it provides
+      // this first.
+      return applyWrite ? applyWrite(state, action) : state;
   }
+}
+
+/** The held first page shown once neither the shared nor the pinned post is still being read. */
+function showHeld(state: FeedState): FeedState {
+  const { held } = state;
+  return held && state.shared?.status !== 'loading' && state.pinned !== undefined
+    ? showFirstPage({ ...state, held: null }, held)
+    : state;
 }
 
 function showFirstPage(state: FeedState, page: PostsPage): FeedState {
@@ -193,30 +195,28 @@ function showFirstPage(state: FeedState, page: PostsPage): FeedState {
 }
 
 /**
- * The pinned post as the page shows it, decided here only: one deleted elsewhere since it was read
+ * The shared post as the page shows it, decided here only: one deleted elsewhere since it was read
  * is missing (its card stays only while the reader is using it, through `deletedElsewhere`).
  */
-export function pinnedOf(
-  pinned: Pinned | null,
+export function sharedPostOf(
+  shared: SharedPost | null,
   deletedElsewhere: ReadonlySet<string>,
-): Pinned | null {
-  if (!pinned || !deletedElsewhere.has(pinned.id)) return pinned;
-  return { ...pinned, status: 'missing' };
+): SharedPost | null {
+  if (!shared || !deletedElsewhere.has(shared.id)) return shared;
+  return { ...shared, status: 'missing' };
 }
 
-/** The posts in the order the feed lists them: the pinned one first, never twice. */
-export function listedPosts(posts: Post[], pinned: Pinned | null): Post[] {
-  const first = pinned?.post;
-  return first ? [first, ...posts.filter((post) => post.id !== first.id)] : posts;
-}
-
-/** A change made here to post `id`, wherever the page holds it: its pages and the pinned post. */
-function update(state: FeedState, id: string, change: (post: Post) => Post): FeedState {
-  const changed = (post: Post) => (post.id === id ? change(post) : post);
-  const { pinned } = state;
-  return {
-    ...state,
-    posts: state.posts.map(changed),
-    pinned: pinned?.post ? { ...pinned, post: changed(pinned.post) } : pinned,
-  };
+/**
+ * The posts in the order the feed lists them: the shared one, then the pinned one, then the rest
+ * newest first; none twice.
+ */
+export function listedPosts(
+  posts: Post[],
+  shared: SharedPost | null,
+  pinned?: Post | null,
+): Post[] {
+  const top: Post[] = [];
+  const onTop = (post: Post) => top.some(({ id }) => id === post.id);
+  for (const post of [shared?.post, pinned]) if (post && !onTop(post)) top.push(post);
+  return top.length > 0 ? [...top, ...posts.filter((post) => !onTop(post))] : posts;
 }

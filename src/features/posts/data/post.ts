@@ -2,7 +2,8 @@ import { isRecord } from '../../../shared/rest/restDecode';
 import { isDealStatus, type DealStatus } from './dealStatus';
 
 /**
- * The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal.
+ * The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal,
+ * pinned.
  */
 export interface Comment {
   user: string;
@@ -38,6 +39,8 @@ export interface Post {
   closed?: true;
   /** The id of the deal (deals/{id}) whose story it tells; absent on posts without one. */
   deal?: string;
+  /** The club pins it on top of the feed (one post at most); absent on every other post. */
+  pinned?: true;
 }
 
 /** The deal a form names: an existing deal's id and name, or a new deal's (its id made from it). */
@@ -76,6 +79,7 @@ export function toPost(id: string, data: unknown): Post {
     ...(isDealStatus(fields.status) && { status: fields.status }),
     ...(fields.closed === true && { closed: true }),
     ...(typeof fields.deal === 'string' && fields.deal !== '' && { deal: fields.deal }),
+    ...(fields.pinned === true && { pinned: true }),
   };
 }
 

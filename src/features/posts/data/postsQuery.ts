@@ -23,6 +23,7 @@ export const POST_CARD_FIELDS = [
   'status',
   'closed',
   'deal',
+  'pinned',
   'commentCount',
   'cardComments',
 ] as const;
@@ -55,6 +56,32 @@ export const FIRST_PAGE_QUERY: {
     limit: PAGE_SIZE + 1,
   },
 };
+
+/**
+ * The post the club pins on top, in REST form: the one post with `pinned` true (the rules allow one
+ * at most), the card's fields only. index.html's inline script sends it beside the first page.
+ */
+export const PINNED_POST_QUERY = {
+  structuredQuery: {
+    select: CARD_PROJECTION,
+    from: [{ collectionId: 'posts' }],
+    where: {
+      fieldFilter: { field: { fieldPath: 'pinned' }, op: 'EQUAL', value: { booleanValue: true } },
+    },
+    limit: 1,
+  },
+};
+
+/**
+ * The pinned post's request, built once for the build (index.html's <meta name="feed-pinned-request">)
+ * and the app's reader, which sends it again when index.html's failed.
+ */
+export function pinnedPostRequest(runQueryUrl: string): RestPost {
+  return restPost(runQueryUrl, PINNED_POST_QUERY);
+}
+
+/** The <meta> of index.html that carries pinnedPostRequest(), filled at build time. */
+export const PINNED_REQUEST_META = 'feed-pinned-request';
 
 /** The <meta> of index.html that carries firstPageRequest(), filled at build time. */
 export const FIRST_PAGE_REQUEST_META = 'feed-first-page-request';

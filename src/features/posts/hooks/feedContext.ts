@@ -15,6 +15,8 @@ export interface FeedContextValue {
   /** Prefix for the titles' ids (the feed's useId), unique per page. */
   idPrefix: string;
   /** The post a permalink names, once it is shown (first, highlighted); null otherwise. */
+  sharedId: string | null;
+  /** The post the club pins on top ('Pinned'); null when none is. */
   pinnedId: string | null;
 }
 

@@ -103,17 +103,19 @@ export async function restRead<T>(
 }
 
 /** The SDK's mapping of HTTP statuses to error codes, for the reads made without it. */
+const CODES: Partial<Record<number, StoreErrorCode>> = {
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  409: 'aborted',
+  429: 'resource-exhausted',
+  501: 'unimplemented',
+  503: 'unavailable',
+  504: 'deadline-exceeded',
+};
+
 function codeForStatus(status: number): StoreErrorCode {
-  if (status === 401) return 'unauthenticated';
-  if (status === 403) return 'permission-denied';
-  if (status === 404) return 'not-found';
-  if (status === 409) return 'aborted';
-  if (status === 429) return 'resource-exhausted';
-  if (status === 501) return 'unimplemented';
-  if (status === 503) return 'unavailable';
-  if (status === 504) return 'deadline-exceeded';
-  if (status >= 400 && status < 500) return 'failed-precondition';
-  return 'internal';
+  return CODES[status] ?? (status >= 400 && status < 500 ? 'failed-precondition' : 'internal');
 }
 
 /** Firestore's error JSON carries the message: `{ error: { message } }`. */

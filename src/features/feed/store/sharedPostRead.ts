@@ -35,16 +35,16 @@ function decode(json: unknown): Post | null {
 
 /**
  * index.html's read of `id` if it has answered: `{ post }`, null for no such post; undefined while
- * it has not (or answered oddly, or there is none). It stays for takePinnedRead: StrictMode asks
+ * it has not (or answered oddly, or there is none). It stays for takeSharedRead: StrictMode asks
  * twice for the first state.
  */
-export function arrivedPinnedPost(id: string): { post: Post | null } | undefined {
+export function arrivedSharedPost(id: string): { post: Post | null } | undefined {
   adoptPrefetch();
   if (prefetch?.id !== id || prefetch.json === undefined) return undefined;
   try {
     return { post: decode(prefetch.json) };
   } catch {
-    return undefined; // takePinnedRead asks again
+    return undefined; // takeSharedRead asks again
   }
 }
 
@@ -52,7 +52,7 @@ export function arrivedPinnedPost(id: string): { post: Post | null } | undefined
  * index.html's read of `id` if there is one (once), a new read otherwise (a Retry, a test's
  * render). A failed or odd early read is asked again, and a failure then is reported properly.
  */
-export function takePinnedRead(id: string): Promise<Post | null> {
+export function takeSharedRead(id: string): Promise<Post | null> {
   adoptPrefetch();
   const taken = prefetch;
   prefetch = undefined;

@@ -1,9 +1,9 @@
 import { useEffect, useId } from 'react';
-import type { Pinned } from '../../posts';
+import type { SharedPost } from '../../posts';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 
-export interface PinnedStatusProps {
-  pinned: Pinned;
+export interface SharedPostStatusProps {
+  shared: SharedPost;
   onRetry: () => void;
 }
 
@@ -11,13 +11,13 @@ export interface PinnedStatusProps {
  * What a permalink adds above the feed: 'This post is no longer available' for an unknown or
  * deleted post, a failed read with Retry; and, while the post is shown, a page title naming it.
  */
-export function PinnedStatus({ pinned, onRetry }: PinnedStatusProps) {
+export function SharedPostStatus({ shared, onRetry }: SharedPostStatusProps) {
   const messageId = useId();
   const network = useNeedsNetwork(messageId);
-  usePinnedTitle(pinned.post?.title ?? null);
-  const { status } = pinned;
+  useSharedTitle(shared.post?.title ?? null);
+  const { status } = shared;
   return (
-    <div className={status === 'missing' || status === 'failed' ? 'pinned-status' : undefined}>
+    <div className={status === 'missing' || status === 'failed' ? 'shared-status' : undefined}>
       {/* A status, not an alert: the feed below is still what the visitor came for, so this is
           said politely and never interrupts or moves focus. */}
       <p role="status" id={messageId}>
@@ -33,8 +33,8 @@ export function PinnedStatus({ pinned, onRetry }: PinnedStatusProps) {
   );
 }
 
-/** `<post title> – <the normal title>` while the pinned post is shown; the normal title after. */
-function usePinnedTitle(postTitle: string | null): void {
+/** `<post title> – <the normal title>` while the shared post is shown; the normal title after. */
+function useSharedTitle(postTitle: string | null): void {
   useEffect(() => {
     if (postTitle === null) return;
     const normal = document.title;

@@ -1,0 +1,36 @@
+import { decodeRunQuery } from '../data/postDecode';
+import type { Post } from '../data/post';
+import { PINNED_POST_QUERY } from '../data/postsQuery';
+import { postRest } from './restReads';
+
+/**
+ * The club's pinned post from index.html to the first render, as ./firstPage.ts does for the first
+ * page: index.html's inline script sends its query beside the first page's (postsQuery
+ * pinnedPostRequest, written into the page at build time) and leaves it on
+ * `window.__feedPinnedPost`; this module takes it over, so nothing else touches the global.
+ */
+declare global {
+  interface Window {
+    __feedPinnedPost?: { promise: Promise<unknown>; json?: unknown };
+  }
+}
+
+const decode = (json: unknown): Post | null => decodeRunQuery(json)[0] ?? null;
+
+/** The pinned post if index.html's read has answered (null: none is); undefined while it has not. */
+export function arrivedPinnedPost(): Post | null | undefined {
+  const json = window.__feedPinnedPost?.json;
+  try {
+    return json === undefined ? undefined : decode(json);
+  } catch {
+    return undefined; // answered oddly: readPinnedPost asks again
+  }
+}
+
+/** index.html's read, taken over once; a new read without one, or when it failed. */
+export function readPinnedPost(): Promise<Post | null> {
+  const prefetch = window.__feedPinnedPost;
+  window.__feedPinnedPost = undefined;
+  const read = () => postRest('runQuery', PINNED_POST_QUERY, decode);
+  return prefetch ? prefetch.promise.then(decode).catch(read) : read();
+}
