@@ -12,7 +12,7 @@ import { matchesTerms } from '../data/searchTerms';
  * leaves it, a new one that matches waits behind 'N new posts').
  */
 export function useSearchFeed(terms: readonly string[]): FeedModel {
-  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null));
+  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null, null));
   const readPage = useCallback((cursor: Cursor | null) => searchPage(terms, cursor), [terms]);
   const paging = usePaging(state, dispatch, readPage);
   const { ops, writtenAt } = useFeedWrites(dispatch);
@@ -32,5 +32,5 @@ export function useSearchFeed(terms: readonly string[]): FeedModel {
   );
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  return { ...state, ...paging, showIncoming, retryPinned: () => {}, ops };
+  return { ...state, ...paging, showIncoming, retryShared: () => {}, ops };
 }
