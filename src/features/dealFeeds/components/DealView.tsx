@@ -3,7 +3,8 @@ import { isAdmin, type AppUser } from '../../session';
 import { LazyDealTermsForm } from '../../admin';
 import { Feed } from '../../feed';
 import { useDealFeed } from '../hooks/useDealFeed';
-import { leaveDeal, openedFromPage } from '../../deals';
+import { openedFromPage } from '../../deals';
+import { AllPostsLink } from './AllPostsLink';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { DealHistory } from '../../deals';
 import { FollowButton } from '../../follow';
@@ -49,16 +50,7 @@ export function DealView({ dealId, query, user, onMissing }: DealViewProps) {
         </h2>
         {deal && <p className="deal-view__status">Now: {dealStatusText(deal.status)}</p>}
         {deal && <FollowButton deal={deal} />}
-        <a
-          className="deal-view__back"
-          href={import.meta.env.BASE_URL}
-          onClick={(event) => {
-            event.preventDefault();
-            leaveDeal();
-          }}
-        >
-          All posts
-        </a>
+        <AllPostsLink />
       </header>
       {read.status === 'failed' && (
         <div role="alert" className="feed__error">

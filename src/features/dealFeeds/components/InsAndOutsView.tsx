@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { DealAnchor, dealStatusText, DEALS_PER_READ, leaveDeal, openedFromPage } from '../../deals';
+import { DealAnchor, dealStatusText, DEALS_PER_READ, openedFromPage } from '../../deals';
+import { AllPostsLink } from './AllPostsLink';
 import type { Deal } from '../../deals';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import type { InsAndOuts, WindowRow } from '../data/insAndOuts';
@@ -30,16 +31,7 @@ export function InsAndOutsView() {
         <h2 id={headingId} ref={heading} tabIndex={-1} className="deal-view__name">
           Ins and outs
         </h2>
-        <a
-          className="deal-view__back"
-          href={import.meta.env.BASE_URL}
-          onClick={(event) => {
-            event.preventDefault();
-            leaveDeal();
-          }}
-        >
-          All posts
-        </a>
+        <AllPostsLink />
       </header>
       {status === 'failed' && (
         <div role="alert" className="feed__error">
