@@ -148,7 +148,11 @@ async function followFirstDeal(tab: CountedPage): Promise<void> {
 /** Presses the strip's most recently changed deal and waits for that deal's feed. */
 async function openDeal(tab: CountedPage): Promise<void> {
   const { page } = tab;
-  const deal = page.getByRole('region', { name: 'Deals' }).getByRole('link').first();
+  const deal = page
+    .getByRole('region', { name: 'Deals' })
+    .getByRole('listitem')
+    .getByRole('link')
+    .first();
   const name = (await deal.locator('.deals__name').textContent()) ?? '';
   await deal.click();
   await page.getByRole('feed', { name }).getByRole('article').first().waitFor();

@@ -121,8 +121,14 @@ export async function openCounted(browser: Browser, url: string, tabs = 1): Prom
     });
     await page.goto(url);
     await page.getByRole('article').first().waitFor();
-    // The deals strip reads its deals once, after the first page: part of the first load.
-    await page.getByRole('region', { name: 'Deals' }).getByRole('link').first().waitFor();
+    // The deals strip reads its deals once, after the first page: part of the first load (a deal's
+    // link in its list, not 'Ins and outs', which shows at once).
+    await page
+      .getByRole('region', { name: 'Deals' })
+      .getByRole('listitem')
+      .getByRole('link')
+      .first()
+      .waitFor();
     await settle(page);
     pages.push(page);
   }
