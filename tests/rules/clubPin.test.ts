@@ -21,30 +21,15 @@ import {
   writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
-import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import {
   expectAllowed,
   expectDenied,
-  googleUser,
   newPost,
   startHarness,
   type Harness,
-  type Persona,
 } from '../support/harness';
-import { ADMIN, FAN } from '../support/fixtures';
+import { ADMIN, NOT_ADMIN } from '../support/fixtures';
 import { stampChange } from '../support/stampedWrites';
-
-const ADMIN_EMAIL = readAdminEmail();
-const GOOGLE = { sign_in_provider: 'google.com' } as const;
-/** Everyone but the administrator, including tokens that carry the administrator's address. */
-const NOT_ADMIN = {
-  visitor: null,
-  fan: FAN,
-  'another e-mail': googleUser('admin-1', 'admin@northbridge-fc.test.example'),
-  'an unverified administrator': { sub: 'admin-2', email: ADMIN_EMAIL, firebase: GOOGLE },
-  'a password administrator': { ...ADMIN, firebase: { sign_in_provider: 'password' } },
-  'a custom-token administrator': { sub: 'admin-3', email: ADMIN_EMAIL, email_verified: true },
-} satisfies Record<string, Persona | null>;
 
 const PIN = 'clubPin/current';
 

@@ -37,22 +37,12 @@ import {
   newPost,
   startHarness,
   type Harness,
-  type Persona,
 } from '../support/harness';
 import { isPost, stampChange } from '../support/stampedWrites';
+import { NOT_ADMIN } from '../support/fixtures';
 
 const ADMIN_EMAIL = readAdminEmail();
 const ADMIN = googleUser('admin-1', ADMIN_EMAIL);
-const GOOGLE = { sign_in_provider: 'google.com' } as const;
-/** Everyone but the administrator, including tokens that carry the administrator's address. */
-const NOT_ADMIN = {
-  visitor: null,
-  fan: googleUser('fan-1', 'fan@example.test'),
-  'another e-mail': googleUser('admin-1', 'admin@northbridge-fc.test.example'),
-  'an unverified administrator': { sub: 'admin-2', email: ADMIN_EMAIL, firebase: GOOGLE },
-  'a password administrator': { ...ADMIN, firebase: { sign_in_provider: 'password' } },
-  'a custom-token administrator': { sub: 'admin-3', email: ADMIN_EMAIL, email_verified: true },
-} satisfies Record<string, Persona | null>;
 const notAdmin = Object.entries(NOT_ADMIN);
 
 const HOUR = 3_600_000;
