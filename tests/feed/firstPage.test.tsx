@@ -27,6 +27,9 @@ beforeEach(async () => {
 const bothAnswered = () =>
   Promise.all([window.__feedFirstPage?.promise, window.__feedPinnedPost?.promise]);
 
+/** In the first page's query alone: one more than a page (the pinned query asks for one). */
+const FIRST_PAGE_BODY = `"limit":${PAGE_SIZE + 1}`;
+
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
 /**
  * The feed's page queries (the deals strip asks for deals besides, once the first page is shown;
@@ -146,24 +149,52 @@ describe('a first render that already holds the posts', () => {
     window.__feedPinnedPost = undefined;
   });
 
-  it("preloads the pinned post's picture: its card is the first", async () => {
-    const [newest, pinned] = await seedPosts([
-      { ...buildPosts(1)[0], imageUrl: '/images/signing-striker.svg' },
-      { ...buildPosts(1)[0], imageUrl: '/images/stadium-night.svg' },
-    ]);
+  it("preloads the pinned post's picture, and the newest's only when it answered first", async () => {
+    const [newest, pinned] = await seedPosts(
+      buildPosts(2).map((post, index) => ({ ...post, imageUrl: `/images/${index}.svg` })),
+    );
     await pinElsewhere(pinned.id);
+
+    // The first page answers first: its newest card is not held up for the pinned query.
+    const pinnedQuery = proxy.hold(PINNED_FILTER);
     runIndexHtmlInlineScripts();
+    await window.__feedFirstPage?.promise;
+    pinnedQuery.release();
     await bothAnswered();
-    const preloads = document.head.querySelectorAll('link[rel="preload"][as="image"]');
-    // The newest's too when the first page answered first (it is not held up for the pin).
-    const hrefs = [...preloads].map((link) => link.getAttribute('href'));
-    expect(hrefs).toContain(pinned.imageUrl);
-    expect(hrefs.length).toBe(hrefs.includes(newest.imageUrl) ? 2 : 1);
-    for (const link of preloads) link.remove();
-    window.__feedFirstPage = undefined;
-    window.__feedPinnedPost = undefined;
+    expect(takePreloads()).toEqual([newest.imageUrl, pinned.imageUrl]);
+
+    // The pinned post answers first: its card will be the first, the newest's picture can wait.
+    const firstPage = proxy.hold(FIRST_PAGE_BODY);
+    runIndexHtmlInlineScripts();
+    await window.__feedPinnedPost?.promise;
+    firstPage.release();
+    await bothAnswered();
+    expect(takePreloads()).toEqual([pinned.imageUrl]);
+  });
+
+  it('preloads a picture once when the pinned post is also the newest', async () => {
+    const [pinned] = await seedPosts(
+      buildPosts(2).map((post, index) => ({ ...post, imageUrl: `/images/${index}.svg` })),
+    );
+    await pinElsewhere(pinned.id);
+    const pinnedQuery = proxy.hold(PINNED_FILTER);
+    runIndexHtmlInlineScripts();
+    await window.__feedFirstPage?.promise;
+    pinnedQuery.release();
+    await bothAnswered();
+    expect(takePreloads()).toEqual([pinned.imageUrl]);
   });
 });
+
+/** The pictures index.html's script preloaded, removed so the next test starts with none. */
+function takePreloads(): (string | null)[] {
+  const preloads = document.head.querySelectorAll('link[rel="preload"][as="image"]');
+  const hrefs = [...preloads].map((link) => link.getAttribute('href'));
+  for (const link of preloads) link.remove();
+  window.__feedFirstPage = undefined;
+  window.__feedPinnedPost = undefined;
+  return hrefs;
+}
 
 describe("index.html's theme script (before first paint)", () => {
   it('applies dark by default and the remembered light theme', () => {
