@@ -11,6 +11,7 @@ import {
   postAt,
   publishElsewhere,
   signInAs,
+  signInAsAdmin,
 } from './support/app';
 import { cachedUrls, waitForOfflineCopy } from './support/serviceWorker';
 import { firstPageRequest } from '../src/features/posts/data/postsQuery';
@@ -119,6 +120,33 @@ test.describe('offline', () => {
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
+  });
+
+  test('the post the club pinned stays on top offline, marked Pinned', async ({
+    page,
+    context,
+    otherPage: admin,
+  }) => {
+    const third = DEMO_POSTS[2].title;
+    await openFeed(admin);
+    await signInAsAdmin(admin);
+    await expect(postAt(admin, 2)).toHaveAccessibleName(third);
+    await postAt(admin, 2).getByRole('button', { name: 'Pin to top' }).click();
+    await expect(postAt(admin, 0)).toHaveAccessibleName(third);
+
+    // The first visit reads past the worker, which keeps the answers it is handed.
+    await openFeed(page);
+    await expect(postAt(page, 0)).toHaveAccessibleName(third);
+    await waitForOfflineCopy(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: NOTICE })).toBeVisible();
+    await expect(postAt(page, 0)).toHaveAccessibleName(third);
+    await expect(postAt(page, 0).getByText('Pinned', { exact: true })).toBeVisible();
+    // Then the newest, without the pinned post in its own place.
+    for (const [index, post] of [DEMO_POSTS[0], DEMO_POSTS[1], DEMO_POSTS[3]].entries()) {
+      await expect(postAt(page, index + 1)).toHaveAccessibleName(post.title);
+    }
   });
 
   test("a new visitor's first page is read once: the worker keeps the page's own answer", async ({

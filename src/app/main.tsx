@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { firstPageAnswer } from '../features/posts';
+import { firstPageAnswer, pinnedPostAnswer } from '../features/posts';
 import { linkManifest } from './manifestLink';
 import { pageLoaded } from '../shared/pageLoaded/pageLoaded';
 import './styles/theme.css';
@@ -35,7 +35,7 @@ if (import.meta.env.PROD) {
     linkManifest();
     if (!('serviceWorker' in navigator)) return;
     void import('./registerServiceWorker').then(({ registerServiceWorker }) =>
-      registerServiceWorker(firstPage),
+      registerServiceWorker({ 'first-page': firstPage, pinned: pinnedPostAnswer() }),
     );
   });
 }

@@ -1,15 +1,21 @@
-import { FIRST_PAGE_MESSAGE, type FirstPageMessage } from '../shared/firstPageMessage';
+import {
+  KEPT_READ_MESSAGE,
+  KEPT_READS,
+  type KeptRead,
+  type KeptReadMessage,
+} from '../shared/keptReadMessage';
 
 /**
  * Registers the service worker (src/sw/sw.ts). app/main.tsx calls it once the first screen is
  * painted, so it never competes with the first page for the network; production builds only:
  * `npm run dev` keeps Vite's hot reload.
  *
- * `firstPage` is the answer of index.html's first-page request. A page no worker controls (the
- * first visit, a hard reload) read it past the worker, so it is handed over: the worker keeps it
- * and the site reads offline from then on, without reading the first page again.
+ * `answers`: those of index.html's reads the worker keeps (the first page, the pinned post). A
+ * page no worker controls (the first visit, a hard reload) made them past the worker, so they are
+ * handed over: the worker keeps them and the site reads offline from then on, without reading
+ * them again.
  */
-export function registerServiceWorker(firstPage: Promise<unknown> | null): void {
+export function registerServiceWorker(answers: Record<KeptRead, Promise<unknown> | null>): void {
   const { serviceWorker } = navigator;
   // Read before registering: the worker takes control of this page once it is active (sw.ts,
   // clients.claim).
@@ -18,14 +24,18 @@ export function registerServiceWorker(firstPage: Promise<unknown> | null): void 
     // The page works without it (only not offline); nothing to tell the reader.
     console.warn('Service worker not registered:', error);
   });
-  if (readPastWorker && firstPage) void handOver(firstPage);
+  if (!readPastWorker) return;
+  for (const read of KEPT_READS) {
+    const answer = answers[read];
+    if (answer) void handOver(read, answer);
+  }
 }
 
-async function handOver(firstPage: Promise<unknown>): Promise<void> {
+async function handOver(read: KeptRead, answer: Promise<unknown>): Promise<void> {
   try {
-    const json = await firstPage;
+    const json = await answer;
     const { active } = await navigator.serviceWorker.ready;
-    const message: FirstPageMessage = { type: FIRST_PAGE_MESSAGE, json };
+    const message: KeptReadMessage = { type: KEPT_READ_MESSAGE, read, json };
     active?.postMessage(message);
   } catch {
     // No answer to hand over (the request failed): the worker keeps the next one it sees.

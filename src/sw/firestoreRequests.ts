@@ -1,20 +1,17 @@
 import type { RestPost } from '../features/posts/data/postsQuery';
 
 /**
- * Which Firestore requests the service worker may keep: the read-only first page and single posts
- * (permalinks), both public reads. Pure functions of the request's parts, so they are tested
+ * Which Firestore requests the service worker may keep: the read-only first page, the pinned post
+ * and single posts (permalinks), all public reads. Pure functions of the request's parts, so they are tested
  * without a browser.
  */
 
 /**
- * Whether a request is the first page's, byte for byte as its one builder writes it
- * (postsQuery.firstPageRequest, used by index.html and the app alike): same address, same body.
+ * Whether a request is a kept one (the first page's, the pinned post's), byte for byte as its one
+ * builder writes it (postsQuery, used by index.html and the app alike): same address, same body.
  */
-export function isFirstPageRequest(
-  sent: { url: string; body: string },
-  firstPage: RestPost,
-): boolean {
-  return isRunQueryUrl(new URL(sent.url), new URL(firstPage.url)) && sent.body === firstPage.body;
+export function isSameRequest(sent: { url: string; body: string }, kept: RestPost): boolean {
+  return isRunQueryUrl(new URL(sent.url), new URL(kept.url)) && sent.body === kept.body;
 }
 
 /** A request made for a signed-in user (a token or cookies) is never kept. */

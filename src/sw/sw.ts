@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import { createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { firstPageRequest } from '../features/posts/data/postsQuery';
-import { keepHandedFirstPage, registerFirstPageRoute } from './firstPageRoute';
+import { firstPageRequest, pinnedPostRequest } from '../features/posts/data/postsQuery';
+import { keepHandedReads, registerKeptReadsRoute } from './keptReadsRoute';
 import { registerNotificationClick } from './notificationClick';
 import { registerPictureRoute } from './pictureRoute';
 import { registerPostRoute } from './postRoute';
@@ -10,8 +10,8 @@ import { keepPreviousBuild, registerPreviousBuildRoute } from './previousBuild';
 
 /**
  * The service worker (vite-plugin-pwa builds it, with Workbox, in production builds only). It keeps
- * the app shell (precached with revisions), the last first page of posts, the single posts read
- * (permalinks) and the post pictures seen, so the page reads with no network. It never keeps a
+ * the app shell (precached with revisions), the last first page of posts and pinned post, the
+ * single posts read (permalinks) and the post pictures seen, so the page reads with no network. It never keeps a
  * Firestore or Auth answer other than those public reads, nor anything for a request carrying
  * credentials.
  *
@@ -23,10 +23,14 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 const manifest = self.__WB_MANIFEST;
-// The first page's request as index.html and the app send it: one builder, the address the build
-// gives both (scripts/lib/appEnv.ts).
-const firstPage = firstPageRequest(import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '');
-const feedRunQueryUrl = new URL(firstPage.url);
+// index.html's reads as it and the app send them: one builder each, the address the build gives
+// all (scripts/lib/appEnv.ts).
+const feedRunQuery = import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '';
+const keptReads = {
+  'first-page': firstPageRequest(feedRunQuery),
+  pinned: pinnedPostRequest(feedRunQuery),
+};
+const feedRunQueryUrl = new URL(keptReads['first-page'].url);
 
 self.addEventListener('install', (event) => {
   event.waitUntil(keepPreviousBuild(manifest));
@@ -43,8 +47,8 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/__\//] }),
 );
 
-registerFirstPageRoute(firstPage);
-keepHandedFirstPage();
+registerKeptReadsRoute(keptReads);
+keepHandedReads();
 registerPostRoute(feedRunQueryUrl);
 registerPictureRoute();
 registerNotificationClick(self);

@@ -44,5 +44,5 @@ export { decodeDocument, documentPost } from './data/postDecode';
 export { documentsRoot, documentUrl, PAGE_SIZE } from './data/postsQuery';
 export { FeedContext, type FeedContextValue, titleIdOf, useFeedContext } from './hooks/feedContext';
 export { arrivedFirstPage, firstPageAnswer } from './store/firstPage';
-export { arrivedPinnedPost, readPinnedPost } from './store/pinnedPost';
+export { arrivedPinnedPost, pinnedPostAnswer, readPinnedPost } from './store/pinnedPost';
 export { listPosts, postRest, readPost, restRead, restSettings } from './store/restReads';

@@ -27,10 +27,22 @@ export function arrivedPinnedPost(): Post | null | undefined {
   }
 }
 
+/** index.html's read as sent, kept once taken over: the service worker may want its answer. */
+let sent: Promise<unknown> | null = null;
+
 /** index.html's read, taken over once; a new read without one, or when it failed. */
 export function readPinnedPost(): Promise<Post | null> {
   const prefetch = window.__feedPinnedPost;
   window.__feedPinnedPost = undefined;
+  sent = prefetch?.promise ?? sent;
   const read = () => postRest('runQuery', PINNED_POST_QUERY, decode);
   return prefetch ? prefetch.promise.then(decode).catch(read) : read();
+}
+
+/**
+ * index.html's pinned-post answer as Firestore sent it (the runQuery JSON), used or not; null when
+ * the page made no such request. The service worker keeps it (app/registerServiceWorker.ts).
+ */
+export function pinnedPostAnswer(): Promise<unknown> | null {
+  return window.__feedPinnedPost?.promise ?? sent;
 }
