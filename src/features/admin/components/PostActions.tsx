@@ -23,6 +23,19 @@ export function PostActions({ post, titleId, focusEdit, onEdit }: PostActionsPro
   const pinned = post.id === pinnedId;
   const network = useNeedsNetwork(titleId);
   const { busy, error, run } = useSubmit('Not changed');
+  /** A toggle that writes at once, no question asked; each waits while either one is writing. */
+  const writeButton = (label: string, write: () => Promise<void>) => (
+    <button
+      type="button"
+      className="button"
+      aria-busy={busy}
+      {...network}
+      disabled={busy || network.disabled}
+      onClick={() => void run(write)}
+    >
+      {label}
+    </button>
+  );
   return (
     <div className="post__actions">
       <button type="button" className="button" autoFocus={focusEdit} {...network} onClick={onEdit}>
@@ -37,26 +50,10 @@ export function PostActions({ post, titleId, focusEdit, onEdit }: PostActionsPro
         failure="Not deleted"
         onConfirm={() => ops.deletePost(post.id)}
       />
-      <button
-        type="button"
-        className="button"
-        aria-busy={busy}
-        {...network}
-        disabled={busy || network.disabled}
-        onClick={() => void run(() => ops.setCommentsClosed(post.id, !commentsClosed))}
-      >
-        {commentsClosed ? 'Reopen comments' : 'Close comments'}
-      </button>
-      <button
-        type="button"
-        className="button"
-        aria-busy={busy}
-        {...network}
-        disabled={busy || network.disabled}
-        onClick={() => void run(() => ops.setPinned(pinned ? null : post))}
-      >
-        {pinned ? 'Unpin' : 'Pin to top'}
-      </button>
+      {writeButton(commentsClosed ? 'Reopen comments' : 'Close comments', () =>
+        ops.setCommentsClosed(post.id, !commentsClosed),
+      )}
+      {writeButton(pinned ? 'Unpin' : 'Pin to top', () => ops.setPinned(pinned ? null : post))}
       {error && (
         <p role="alert" className="form-error">
           {error}
