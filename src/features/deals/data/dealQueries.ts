@@ -5,7 +5,7 @@
  */
 import { DEALS, DONE_STATUS, type Deal } from './deal';
 import type { Cursor } from '../../posts/data/page';
-import { FIRST_PAGE_QUERY, PAGE_SIZE, documentsRoot } from '../../posts/data/postsQuery';
+import { FIRST_PAGE_QUERY, afterPost } from '../../posts/data/postsQuery';
 
 /** The strip's filters: every deal, those still open, those done. */
 export type DealFilter = 'all' | 'open' | 'done';
@@ -42,23 +42,10 @@ export function dealsQuery(filter: DealFilter) {
 export function dealPostsQuery(dealId: string, projectId: string, cursor: Cursor | null) {
   return {
     structuredQuery: {
-      select: FIRST_PAGE_QUERY.structuredQuery.select,
-      from: [{ collectionId: 'posts' }],
+      // A card's fields, in the feed's order, a page and one more (is there a next page?).
+      ...FIRST_PAGE_QUERY.structuredQuery,
       where: equals('deal', { stringValue: dealId }),
-      orderBy: [
-        { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
-      ],
-      limit: PAGE_SIZE + 1,
-      ...(cursor && {
-        startAt: {
-          values: [
-            { integerValue: String(cursor.created) },
-            { referenceValue: `${documentsRoot(projectId)}/posts/${cursor.id}` },
-          ],
-          before: false,
-        },
-      }),
+      ...(cursor && { startAt: afterPost(cursor, projectId) }),
     },
   };
 }

@@ -128,14 +128,26 @@ export function pageQuery(
   projectId: string,
 ): typeof FIRST_PAGE_QUERY {
   if (!cursor) return FIRST_PAGE_QUERY;
-  const after: { values: Record<string, string>[]; before: boolean } = {
+  return {
+    structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, startAt: afterPost(cursor, projectId) },
+  };
+}
+
+/**
+ * Where a page in the feed's order (created, then id, both descending) starts: just after the
+ * post `cursor` names, never at an offset (Firestore bills every document an offset skips).
+ */
+export function afterPost(
+  cursor: { created: number; id: string },
+  projectId: string,
+): { values: Record<string, string>[]; before: boolean } {
+  return {
     values: [
       { integerValue: String(cursor.created) },
       { referenceValue: `${documentsRoot(projectId)}/posts/${cursor.id}` },
     ],
     before: false,
   };
-  return { structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, startAt: after } };
 }
 
 export interface RestSettings {

@@ -1,19 +1,17 @@
 /**
  * The search of every post in Firestore's REST form (a runQuery body), written once: the posts
- * whose `words` hold the term, in the feed's order, a page at a time after a cursor (never an
- * offset: Firestore bills every document an offset skips). Its composite index (words
- * array-contains, created descending) is declared in firestore.indexes.json
+ * whose `words` hold the term, in the feed's order, a page at a time after a cursor. Its composite
+ * index (words array-contains, created descending) is declared in firestore.indexes.json
  * (tests/gate/indexesApp.test.ts runs it against the file).
  */
 import type { Cursor } from '../../posts/data/page';
-import { FIRST_PAGE_QUERY, PAGE_SIZE, documentsRoot } from '../../posts/data/postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE, afterPost } from '../../posts/data/postsQuery';
 
 export function searchQuery(term: string, projectId: string, cursor: Cursor | null) {
   return {
     structuredQuery: {
-      // A card's fields: neither the thread nor the words themselves.
-      select: FIRST_PAGE_QUERY.structuredQuery.select,
-      from: [{ collectionId: 'posts' }],
+      // A card's fields (neither the thread nor the words themselves), in the feed's order.
+      ...FIRST_PAGE_QUERY.structuredQuery,
       where: {
         fieldFilter: {
           field: { fieldPath: 'words' },
@@ -21,22 +19,10 @@ export function searchQuery(term: string, projectId: string, cursor: Cursor | nu
           value: { stringValue: term },
         },
       },
-      orderBy: [
-        { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
-      ],
       // A page and no more (a search costs at most 35 reads): a full page may have more after it,
       // which Load More asks for (an empty answer bills one read).
       limit: PAGE_SIZE,
-      ...(cursor && {
-        startAt: {
-          values: [
-            { integerValue: String(cursor.created) },
-            { referenceValue: `${documentsRoot(projectId)}/posts/${cursor.id}` },
-          ],
-          before: false,
-        },
-      }),
+      ...(cursor && { startAt: afterPost(cursor, projectId) }),
     },
   };
 }
