@@ -5,7 +5,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App';
 import { PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
-import { buildPosts, clearFirestore, pinElsewhere, seedPosts } from './support/firestore';
+import {
+  buildPosts,
+  clearFirestore,
+  pinElsewhere,
+  seedPosts,
+  type StoredPost,
+} from './support/firestore';
 import { runIndexHtmlInlineScripts } from './support/indexHtml';
 import { PINNED_FILTER, POSTS_QUERY, startFirestoreProxy } from './support/proxy';
 import { renderApp, resetApp } from './support/renderApp';
@@ -150,41 +156,40 @@ describe('a first render that already holds the posts', () => {
   });
 
   it("preloads the pinned post's picture, and the newest's only when it answered first", async () => {
-    const [newest, pinned] = await seedPosts(
-      buildPosts(2).map((post, index) => ({ ...post, imageUrl: `/images/${index}.svg` })),
-    );
-    await pinElsewhere(pinned.id);
-
+    const [newest, pinned] = await seedWithPictures(1);
     // The first page answers first: its newest card is not held up for the pinned query.
-    const pinnedQuery = proxy.hold(PINNED_FILTER);
-    runIndexHtmlInlineScripts();
-    await window.__feedFirstPage?.promise;
-    pinnedQuery.release();
-    await bothAnswered();
-    expect(takePreloads()).toEqual([newest.imageUrl, pinned.imageUrl]);
-
+    expect(await preloadsAnswering('first page first')).toEqual([newest.imageUrl, pinned.imageUrl]);
     // The pinned post answers first: its card will be the first, the newest's picture can wait.
-    const firstPage = proxy.hold(FIRST_PAGE_BODY);
-    runIndexHtmlInlineScripts();
-    await window.__feedPinnedPost?.promise;
-    firstPage.release();
-    await bothAnswered();
-    expect(takePreloads()).toEqual([pinned.imageUrl]);
+    expect(await preloadsAnswering('pinned first')).toEqual([pinned.imageUrl]);
   });
 
   it('preloads a picture once when the pinned post is also the newest', async () => {
-    const [pinned] = await seedPosts(
-      buildPosts(2).map((post, index) => ({ ...post, imageUrl: `/images/${index}.svg` })),
-    );
-    await pinElsewhere(pinned.id);
-    const pinnedQuery = proxy.hold(PINNED_FILTER);
-    runIndexHtmlInlineScripts();
-    await window.__feedFirstPage?.promise;
-    pinnedQuery.release();
-    await bothAnswered();
-    expect(takePreloads()).toEqual([pinned.imageUrl]);
+    const [pinned] = await seedWithPictures(0);
+    expect(await preloadsAnswering('first page first')).toEqual([pinned.imageUrl]);
   });
 });
+
+/** Two posts, each with a picture of its own, newest first; the one at `pinnedAt` is pinned. */
+async function seedWithPictures(pinnedAt: 0 | 1): Promise<StoredPost[]> {
+  const posts = await seedPosts(
+    buildPosts(2).map((post, index) => ({ ...post, imageUrl: `/images/${index}.svg` })),
+  );
+  await pinElsewhere(posts[pinnedAt].id);
+  return posts;
+}
+
+/** Runs index.html's script, its two reads answered in the given order; what it preloaded. */
+async function preloadsAnswering(
+  order: 'first page first' | 'pinned first',
+): Promise<(string | null)[]> {
+  const held = proxy.hold(order === 'first page first' ? PINNED_FILTER : FIRST_PAGE_BODY);
+  runIndexHtmlInlineScripts();
+  const first = order === 'first page first' ? window.__feedFirstPage : window.__feedPinnedPost;
+  await first?.promise;
+  held.release();
+  await bothAnswered();
+  return takePreloads();
+}
 
 /** The pictures index.html's script preloaded, removed so the next test starts with none. */
 function takePreloads(): (string | null)[] {
