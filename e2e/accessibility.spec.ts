@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_POSTS, expect, test } from './fixtures';
 import {
+  CHECK_EVERY_MS,
   FAN_EMAIL,
   PAGE_SIZE,
   accountChooser,
@@ -44,7 +45,7 @@ test.describe('accessibility', () => {
       await signIn(page);
       await publishElsewhere('A post for the new-posts button');
       // A visible page checks at least every 30 seconds, so news reaches it while it is read.
-      await fastForwardUntil(page, 30_000, (timeout) =>
+      await fastForwardUntil(page, CHECK_EVERY_MS, (timeout) =>
         expect(page.getByRole('button', { name: '1 new post' })).toBeVisible({ timeout }),
       );
       // The new controls are on screen for the scan: '1 new post', a deal status badge, and the

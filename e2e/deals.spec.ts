@@ -4,6 +4,7 @@ import type { DealStatus } from '../src/features/posts/data/dealStatus';
 import { dealStatusText } from '../src/features/deals/data/dealWords';
 import { DEMO_POSTS, expect, test } from './fixtures';
 import {
+  CHECK_EVERY_MS,
   PAGE_SIZE,
   articles,
   fastForwardUntil,
@@ -34,8 +35,6 @@ import {
  * full feed where it was, the strip's filters, the strip on a phone, and axe on what is new.
  */
 
-/** How often an open page checks for changes (src/features/live/state/liveChecks.ts: 30 s). */
-const CHECK_EVERY_MS = 30_000;
 /** The seeded deals, most recently changed first. */
 const DEALS = seededDeals(DEMO_POSTS);
 const THEMES: ('dark' | 'light')[] = ['dark', 'light'];

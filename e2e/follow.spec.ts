@@ -1,7 +1,14 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { dealIdFor } from '../src/features/deals/data/deal';
 import { expect, test } from './fixtures';
-import { articles, openFeed, openPostForm, signInAsAdmin, useTheme } from './support/app';
+import {
+  CHECK_EVERY_MS,
+  articles,
+  openFeed,
+  openPostForm,
+  signInAsAdmin,
+  useTheme,
+} from './support/app';
 import { describeFindings, scanPage } from './support/axe';
 import { dealLink, dealLinkText, dealLinks, dealsStrip } from './support/deals';
 
@@ -23,8 +30,6 @@ const TOLD_WITHIN_MS = 150_000;
  * build to load).
  */
 const HIDDEN_CHECK_EVERY_MS = 90_000;
-/** How often a visible page checks for changes (src/features/live/state/liveChecks.ts). */
-const CHECK_EVERY_MS = 30_000;
 
 /**
  * Controls a page's visibility (a headless page is always visible) and records the system

@@ -1,6 +1,7 @@
 import type { Request } from '@playwright/test';
 import { DEMO_POSTS, expect, test } from './fixtures';
 import {
+  CHECK_EVERY_MS,
   FAN_EMAIL,
   PAGE_SIZE,
   articles,
@@ -208,7 +209,7 @@ test.describe('offline', () => {
       )
       .toContain(news);
     // ... and the open page learns of it from its live check, as of any news since its copy.
-    await fastForwardUntil(page, 30_000, (timeout) =>
+    await fastForwardUntil(page, CHECK_EVERY_MS, (timeout) =>
       expect(page.getByRole('button', { name: '1 new post' })).toBeVisible({ timeout }),
     );
   });

@@ -9,6 +9,7 @@ import {
   postAt,
   storedPostIds,
 } from './support/app';
+import { firstHeadings, recordFirstHeadings } from './support/firstHeadings';
 
 /** A post on the third page (posts 71–84 of the 84 demo posts). */
 const THIRD_PAGE_POST = 75;
@@ -16,28 +17,6 @@ const THIRD_PAGE_POST = 75;
 async function normalTitle(page: Page): Promise<string> {
   await page.goto('/');
   return page.title();
-}
-
-/**
- * Records, from before the page's first script, every title the feed's first card has had: the
- * observer runs after each DOM change and before the browser can paint it, so no heading shown even
- * for one frame is missed. Read it with firstHeadings().
- */
-async function recordFirstHeadings(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Reflect.set(window, '__firstHeadings', seen);
-    new MutationObserver(() => {
-      const first = document.querySelector('[role="feed"] article');
-      const id = first?.getAttribute('aria-labelledby');
-      const title = id ? document.getElementById(id)?.textContent : null;
-      if (title && title !== seen.at(-1)) seen.push(title);
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-}
-
-function firstHeadings(page: Page): Promise<unknown> {
-  return page.evaluate(() => Reflect.get(window, '__firstHeadings'));
 }
 
 test.describe('permalinks', () => {

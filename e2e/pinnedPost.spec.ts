@@ -1,26 +1,14 @@
 import type { Page } from '@playwright/test';
 import { DEMO_POSTS, expect, test } from './fixtures';
-import { articles, fastForwardUntil, openFeed, postAt, signInAsAdmin } from './support/app';
-
-/** How often an open page checks for changes (src/features/live/state/liveChecks.ts: 30 s). */
-const CHECK_EVERY_MS = 30_000;
-
-/**
- * Records, from before the page's first script, every title the feed's first card has had: the
- * observer runs after each DOM change and before the browser can paint it (as permalink.spec.ts).
- */
-async function recordFirstHeadings(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Reflect.set(window, '__firstHeadings', seen);
-    new MutationObserver(() => {
-      const first = document.querySelector('[role="feed"] article');
-      const id = first?.getAttribute('aria-labelledby');
-      const title = id ? document.getElementById(id)?.textContent : null;
-      if (title && title !== seen.at(-1)) seen.push(title);
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-}
+import {
+  CHECK_EVERY_MS,
+  articles,
+  fastForwardUntil,
+  openFeed,
+  postAt,
+  signInAsAdmin,
+} from './support/app';
+import { firstHeadings, recordFirstHeadings } from './support/firstHeadings';
 
 /**
  * The administrator presses 'Pin to top' on the card at `index` (by place: demo titles repeat),
@@ -53,7 +41,7 @@ test.describe('the post the club pins on top', () => {
     await expect(first).toHaveAccessibleName(third);
     await expect(first.getByText('Pinned', { exact: true })).toBeVisible();
     // Painted first, never after another card: the pin came with the first page.
-    expect(await visitor.evaluate(() => Reflect.get(window, '__firstHeadings'))).toEqual([third]);
+    expect(await firstHeadings(visitor)).toEqual([third]);
     for (const [index, post] of [DEMO_POSTS[0], DEMO_POSTS[1], DEMO_POSTS[3]].entries()) {
       await expect(postAt(visitor, index + 1)).toHaveAccessibleName(post.title);
     }

@@ -13,6 +13,11 @@ export { PAGE_SIZE };
 /** How a person finds things on the one screen: by role and accessible name. */
 export const ADMIN_EMAIL = readAdminEmail(join(ROOT, 'firestore.rules'));
 export const FAN_EMAIL = 'e2e.fan@example.com';
+/**
+ * How often a visible page checks for changes (src/features/live/state/liveChecks.ts, whose module
+ * needs the app's build to load).
+ */
+export const CHECK_EVERY_MS = 30_000;
 
 export function feed(page: Page): Locator {
   return page.getByRole('feed');
