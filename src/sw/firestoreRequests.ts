@@ -2,8 +2,8 @@ import type { RestPost } from '../features/posts/data/postsQuery';
 
 /**
  * Which Firestore requests the service worker may keep: the read-only first page, the pinned post
- * and single posts (permalinks), all public reads. Pure functions of the request's parts, so they are tested
- * without a browser.
+ * and single posts (permalinks), all public reads. Pure functions of the request's parts, so they
+ * are tested without a browser.
  */
 
 /**

@@ -11,9 +11,9 @@ import { keepPreviousBuild, registerPreviousBuildRoute } from './previousBuild';
 /**
  * The service worker (vite-plugin-pwa builds it, with Workbox, in production builds only). It keeps
  * the app shell (precached with revisions), the last first page of posts and pinned post, the
- * single posts read (permalinks) and the post pictures seen, so the page reads with no network. It never keeps a
- * Firestore or Auth answer other than those public reads, nor anything for a request carrying
- * credentials.
+ * single posts read (permalinks) and the post pictures seen, so the page reads with no network. It
+ * never keeps a Firestore or Auth answer other than those public reads, nor anything for a request
+ * carrying credentials.
  *
  * Updates: a new worker installs in the background and takes over at once, but the open page keeps
  * the build it loaded (previousBuild.ts) and is never reloaded; the next load is the new build.

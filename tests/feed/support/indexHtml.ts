@@ -9,8 +9,8 @@ import {
 
 /**
  * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build fills
- * (the first page's and the pinned post's requests, to the address from the env the test stubbed): the
- * theme-before-first-paint and the first-page prefetch under test.
+ * (the first page's and the pinned post's requests, to the address from the env the test stubbed):
+ * the theme-before-first-paint and the first-page prefetch under test.
  */
 export function runIndexHtmlInlineScripts(): void {
   const html = readFileSync('index.html', 'utf8');

@@ -45,8 +45,9 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
 
 /**
  * The editor's one write: the content (and the search words made from it and the title), and the
- * deal status and the deal, each set, changed or removed (none). When the deal or the status changes, the deal's summary is written in the same
- * transaction; an edit of the content alone leaves the deal as it is.
+ * deal status and the deal, each set, changed or removed (none). When the deal or the status
+ * changes, the deal's summary is written in the same transaction; an edit of the content alone
+ * leaves the deal as it is.
  */
 export async function updatePost(id: string, { content, status, deal }: PostEdit): Promise<void> {
   return call(async (store) => {

@@ -2,8 +2,8 @@ import { DEAL_PARAM, WINDOW_PARAM } from './dealAddress';
 
 /**
  * What the address names, for the lazy code (the links, the strip, the deal page, the follow
- * alerts): apart from ./dealAddress.ts, whose module the first load carries whole. Pure functions of their argument
- * (the page's location by default).
+ * alerts): apart from ./dealAddress.ts, whose module the first load carries whole. Pure functions
+ * of their argument (the page's location by default).
  */
 
 /** The `deal` parameter of the address, as written (the deal may not exist); null without one. */

@@ -3,10 +3,10 @@ import type { FeedAction, FeedOps, WrittenAt } from '../../posts';
 import { loadWriteModule } from '../../../shared/errors/loadWriteModule';
 
 /**
- * This page's writes: each goes to Firestore, then into the feed once committed. One stable
- * object for the page's lifetime (dispatch never changes). Stand-ins: the operations themselves
- * (state/afterLoad/pageWrites) load with the first write, in the live checks' chunk, so a visitor's first
- * load does not carry them.
+ * This page's writes: each goes to Firestore, then into the feed once committed. One stable object
+ * for the page's lifetime (dispatch never changes). Stand-ins: the operations themselves
+ * (state/afterLoad/pageWrites) load with the first write, in the live checks' chunk, so a visitor's
+ * first load does not carry them.
  */
 export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
   ops: FeedOps;

@@ -18,9 +18,9 @@ export function sharedAtStart(search?: string): SharedPost | null {
 }
 
 /**
- * The post a permalink names: index.html's read (features/feed/store/sharedPostRead.ts) is taken over
- * once, unless the first render had its answer already; returns Retry, which reads it again after a
- * failure.
+ * The post a permalink names: index.html's read (features/feed/store/sharedPostRead.ts) is taken
+ * over once, unless the first render had its answer already; returns Retry, which reads it again
+ * after a failure.
  */
 export function useSharedPost(
   shared: SharedPost | null,

@@ -46,7 +46,10 @@ export function applyWrite(state: FeedState, action: WriteAction): FeedState {
   }
 }
 
-/** A change made here to post `id`, wherever the page holds it: its pages, the shared and the pinned post. */
+/**
+ * A change made here to post `id`, wherever the page holds it: its pages, the shared and the pinned
+ * post.
+ */
 function update(state: FeedState, id: string, change: (post: Post) => Post): FeedState {
   const changed = (post: Post) => (post.id === id ? change(post) : post);
   const { shared, pinned } = state;

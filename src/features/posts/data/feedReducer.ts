@@ -38,8 +38,9 @@ export interface FeedState {
    */
   pinned: Post | null | undefined;
   /**
-   * The first page, arrived before the shared or pinned post's answer: shown with that answer, in the same
-   * render, so the first card painted is the shared one and nothing lands above the newest later.
+   * The first page, arrived before the shared or pinned post's answer: shown with that answer, in
+   * the same render, so the first card painted is the shared one and nothing lands above the newest
+   * later.
    */
   held: PostsPage | null;
   /**

@@ -73,8 +73,8 @@ export const PINNED_POST_QUERY = {
 };
 
 /**
- * The pinned post's request, built once for the build (index.html's <meta name="feed-pinned-request">)
- * and the app's reader, which sends it again when index.html's failed.
+ * The pinned post's request, built once for the build (the <meta name="feed-pinned-request"> of
+ * index.html) and the app's reader, which sends it again when index.html's failed.
  */
 export function pinnedPostRequest(runQueryUrl: string): RestPost {
   return restPost(runQueryUrl, PINNED_POST_QUERY);

@@ -4,8 +4,8 @@ export interface SearchBoxProps {
 }
 
 /**
- * Filters the loaded posts as the user types (spec §5). Named by aria-label: a label element, hidden
- * on screen as the placeholder says it, would only cost the first load more bytes.
+ * Filters the loaded posts as the user types (spec §5). Named by aria-label: a label element,
+ * hidden on screen as the placeholder says it, would only cost the first load more bytes.
  */
 export function SearchBox({ query, onQueryChange }: SearchBoxProps) {
   return (
