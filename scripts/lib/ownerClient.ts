@@ -73,6 +73,23 @@ export function ownerClient(
   };
 }
 
+/** Firestore takes at most 500 writes a commit. */
+const WRITES_PER_COMMIT = 500;
+
+/**
+ * Commits `writes` in order, WRITES_PER_COMMIT at a time: each commit is atomic, the whole is not.
+ * As the owner unless `token` names another caller (as OwnerClient.call).
+ */
+export async function commitInBatches(
+  client: OwnerClient,
+  writes: unknown[],
+  token?: string,
+): Promise<void> {
+  for (let start = 0; start < writes.length; start += WRITES_PER_COMMIT) {
+    await client.call('commit', { writes: writes.slice(start, start + WRITES_PER_COMMIT) }, token);
+  }
+}
+
 /**
  * A write to posts/{postId} as the app makes it, from another device: one commit with the post's
  * change stamp (postChanges/{postId}.at = the commit's time), which open pages poll, and any

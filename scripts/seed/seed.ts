@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { commentCopy } from '../lib/commentCopy';
-import { ownerClient, toFields } from '../lib/ownerClient';
+import { commitInBatches, ownerClient, toFields } from '../lib/ownerClient';
 import { summariseComments } from '../../src/features/comments/data/commentList';
 import { postWords } from '../../src/features/posts/data/postWords';
 import { CLUB_PIN } from '../../src/shared/collections';
@@ -14,9 +14,6 @@ export interface SeedTarget {
   firestoreUrl: string;
   projectId: string;
 }
-
-/** Firestore takes at most 500 writes a commit. */
-const WRITES_PER_COMMIT = 500;
 
 /**
  * Writes the demo feed (the demo posts and a pinned one) unless the project already has posts.
@@ -40,12 +37,12 @@ export async function replaceFeed(target: SeedTarget, posts: DemoPost[]): Promis
 }
 
 /**
- * Writes the posts under new auto ids, with their search words (postWords, as the app writes
- * them), the moderation copy comments/{id} of each comment
- * (as firestore.rules has a client write it: same fields, `at` the comment's time) and the deals
- * they name (deals/{id} as the rules would have left them, demoDeals), and the pin naming a post
- * marked pinned (clubPin/current, as the rules require beside it), as the owner (seeding is not
- * subject to the rules). `uidOf` names each comment author's account.
+ * Writes the posts under new auto ids, with their search words (postWords, as the app writes them),
+ * the moderation copy comments/{id} of each comment (as firestore.rules has a client write it: same
+ * fields, `at` the comment's time) and the deals they name (deals/{id} as the rules would have left
+ * them, demoDeals), and the pin naming a post marked pinned (clubPin/current, as the rules require
+ * beside it), as the owner (seeding is not subject to the rules). `uidOf` names each comment
+ * author's account.
  */
 export async function writePosts(
   target: SeedTarget,
@@ -90,9 +87,7 @@ export async function writePosts(
     const fields = toFields({ ...summary, changed: new Date(changed) });
     writes.push({ update: { name: client.name(`${DEALS}/${id}`), fields } });
   }
-  for (let start = 0; start < writes.length; start += WRITES_PER_COMMIT) {
-    await client.commit(writes.slice(start, start + WRITES_PER_COMMIT));
-  }
+  await commitInBatches(client, writes);
   return posts.length;
 }
 

@@ -1,11 +1,15 @@
 import { isRecord, documentData } from '../../src/shared/rest/restDecode';
 import { postWords } from '../../src/features/posts/data/postWords';
-import { toFields, type OwnerClient, type StoredDocument } from '../lib/ownerClient';
+import {
+  commitInBatches,
+  toFields,
+  type OwnerClient,
+  type StoredDocument,
+} from '../lib/ownerClient';
 import type { Fields } from '../lib/restValue';
 
-/** Posts read per query (each a billed read), and writes per commit (Firestore's most). */
+/** Posts read per query (each a billed read). */
 const READ_PAGE = 300;
-const WRITES_PER_COMMIT = 500;
 
 export interface Backfilled {
   read: number;
@@ -26,10 +30,7 @@ export async function backfillWords(client: OwnerClient, caller = 'owner'): Prom
     const page = await readPosts(client, caller, after);
     read += page.length;
     const writes = page.flatMap(wordsWrite);
-    for (let start = 0; start < writes.length; start += WRITES_PER_COMMIT) {
-      const batch = writes.slice(start, start + WRITES_PER_COMMIT);
-      await client.call('commit', { writes: batch }, caller);
-    }
+    await commitInBatches(client, writes, caller);
     written += writes.length;
     const last = page.at(-1);
     if (page.length < READ_PAGE || !last) return { read, written };
