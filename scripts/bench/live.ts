@@ -22,7 +22,7 @@ import { readAdminEmail } from '../lib/adminEmail';
 import { RULES_PATH, startStack, type Stack } from '../lib/stack';
 import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../lib/testPorts';
 import { demoUid } from '../seed/demoPosts';
-import { STEP, type CountedPage } from './live/countedPage';
+import { STEP, stripDealLinks, type CountedPage } from './live/countedPage';
 import { deadlineDay } from './live/deadlineDay';
 import { HOUR, MINUTE, SPAN, checkBudgets, scenario } from './live/scenario';
 import { signInAs } from './accountChooser';
@@ -148,11 +148,7 @@ async function followFirstDeal(tab: CountedPage): Promise<void> {
 /** Presses the strip's most recently changed deal and waits for that deal's feed. */
 async function openDeal(tab: CountedPage): Promise<void> {
   const { page } = tab;
-  const deal = page
-    .getByRole('region', { name: 'Deals' })
-    .getByRole('listitem')
-    .getByRole('link')
-    .first();
+  const deal = stripDealLinks(page).first();
   const name = (await deal.locator('.deals__name').textContent()) ?? '';
   await deal.click();
   await page.getByRole('feed', { name }).getByRole('article').first().waitFor();

@@ -55,9 +55,8 @@ import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/features/posts/data/posts
 const LIGHTHOUSE_RUNS = 5;
 // Twenty-five Lighthouse runs (the app with each feed, a permalink, a pinned post and the floor
 // page, five each), the feed written again fifteen times between them (deadline day is 3,600
-// documents) and the keystrokes
-// on three feeds: about 10 minutes on two cores with other work beside it (the limit was 15 with
-// the demo feed alone); a busy machine needs more.
+// documents) and the keystrokes on three feeds: about 10 minutes on two cores with other work
+// beside it (the limit was 15 with the demo feed alone); a busy machine needs more.
 const TIME_LIMIT_MS = 25 * 60_000;
 /** The post a permalink load shares: on the third page, as a friend's link to an older story. */
 const SHARED_POST_INDEX = 2 * PAGE_SIZE + 5;
@@ -227,9 +226,9 @@ async function measureFirstLoadAndPwa(
 /**
  * Lighthouse, round for round: the demo feed's home page, the floor page, a permalink to a
  * third-page demo post, the home page with a post pinned on top (the dev demo feed), and the
- * deadline-day feed's home page, the feed written again before each
- * page that needs the other (so both feeds see the machine's load alike). Lighthouse clears storage
- * before each run: a first visit, the worker registering after load.
+ * deadline-day feed's home page, the feed written again before each page that needs the other (so
+ * both feeds see the machine's load alike). Lighthouse clears storage before each run: a first
+ * visit, the worker registering after load.
  */
 async function measureLighthouse(url: string, chromiumPath: string, feed: Feeds): Promise<void> {
   const showing = (name: FeedName, address: () => Promise<string>) => async () => {

@@ -1,4 +1,4 @@
-import type { Browser, Page, Request } from '@playwright/test';
+import type { Browser, Locator, Page, Request } from '@playwright/test';
 import { isRecord } from '../../../src/shared/rest/restDecode';
 
 /** The page's time advances in steps this long; the real time between them lets reads finish. */
@@ -121,14 +121,8 @@ export async function openCounted(browser: Browser, url: string, tabs = 1): Prom
     });
     await page.goto(url);
     await page.getByRole('article').first().waitFor();
-    // The deals strip reads its deals once, after the first page: part of the first load (a deal's
-    // link in its list, not 'Ins and outs', which shows at once).
-    await page
-      .getByRole('region', { name: 'Deals' })
-      .getByRole('listitem')
-      .getByRole('link')
-      .first()
-      .waitFor();
+    // The deals strip reads its deals once, after the first page: part of the first load.
+    await stripDealLinks(page).first().waitFor();
     await settle(page);
     pages.push(page);
   }
@@ -152,4 +146,12 @@ export async function openCounted(browser: Browser, url: string, tabs = 1): Prom
     settle: () => settle(first),
     close: () => context.close(),
   };
+}
+
+/**
+ * The deals strip's links to a deal's feed, most recently changed first (not 'Ins and outs', which
+ * shows before the strip has read its deals).
+ */
+export function stripDealLinks(page: Page): Locator {
+  return page.getByRole('region', { name: 'Deals' }).getByRole('listitem').getByRole('link');
 }
