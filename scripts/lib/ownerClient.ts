@@ -6,6 +6,7 @@
  */
 import type { Fields, Value } from './restValue';
 import { sendWithFetch, type Send } from './send';
+import { POST_CHANGES } from '../../src/shared/collections';
 
 /** A document as runQuery and batchGet return it. */
 export interface StoredDocument {
@@ -101,14 +102,15 @@ export async function commitPostWrite(
   write: Record<string, unknown>,
   ...also: Record<string, unknown>[]
 ): Promise<void> {
-  await client.commit([
-    write,
-    ...also,
-    {
-      update: { name: client.name(`postChanges/${postId}`), fields: {} },
-      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
-    },
-  ]);
+  await client.commit([write, ...also, changeStamp(client, postId)]);
+}
+
+/** Post `postId`'s change stamp (postChanges/{postId}.at = the commit's time), for a commit. */
+export function changeStamp(client: OwnerClient, postId: string): Record<string, unknown> {
+  return {
+    update: { name: client.name(`${POST_CHANGES}/${postId}`), fields: {} },
+    updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
+  };
 }
 
 /** Deletes every account of the Auth emulator's project (its documented emulator-only endpoint). */

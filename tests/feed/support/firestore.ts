@@ -2,6 +2,7 @@ import { summariseComments } from '../../../src/features/comments/data/commentLi
 import { postWords } from '../../../src/features/posts/data/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
+  changeStamp,
   commitPostWrite,
   ownerClient,
   toFields,
@@ -9,6 +10,7 @@ import {
 } from '../../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/shared/config';
+import { CLUB_PIN } from '../../../src/shared/collections';
 import { DEALS, isOpenStatus, type Deal } from '../../../src/features/deals/data/deal';
 
 /**
@@ -191,17 +193,14 @@ export async function pinElsewhere(id: string | null, before: string | null = nu
       updateMask: { fieldPaths: ['pinned'] },
       currentDocument: { exists: true },
     },
-    {
-      update: { name: client.name(`postChanges/${post}`), fields: {} },
-      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
-    },
+    changeStamp(client, post),
   ];
   await client.commit([
     ...(before === null ? [] : flag(before, false)),
     ...(id === null ? [] : flag(id, true)),
     {
       update: {
-        name: client.name('clubPin/current'),
+        name: client.name(CLUB_PIN),
         fields: toFields({ post: id, at: new Date() }),
       },
     },
@@ -299,10 +298,7 @@ export async function publishInDealElsewhere(post: SeedPost, deal: SeedDeal): Pr
       },
       updateTransforms: [{ fieldPath: 'changed', setToServerValue: 'REQUEST_TIME' }],
     },
-    {
-      update: { name: client.name(`postChanges/${id}`), fields: {} },
-      updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
-    },
+    changeStamp(client, id),
   ]);
   return { ...post, id };
 }
