@@ -1,20 +1,22 @@
 /**
  * The gate: a small HTTP server in front of Google's Firestore emulator, at the address the app
- * and the tests use. It adds the two things Google's emulator lacks and passes everything else
- * through unchanged, streaming:
+ * and the tests use. It adds what Google's emulator lacks and passes everything else through
+ * unchanged, the answer streamed:
  * - a runQuery / runAggregationQuery that needs a composite index missing from
  *   firestore.indexes.json is refused as production refuses it (FAILED_PRECONDITION; the
  *   emulator serves any query, so a missing index would otherwise show only in production);
  * - browsers are answered only from loopback origins (cors.ts);
  * - answers are gzipped for a client that accepts it, as Firestore's front end does
- *   (compression.ts).
+ *   (compression.ts);
+ * - every request is answered: a connection to the engine that closes under a read is replaced,
+ *   and a request of Firestore's API that the engine leaves unanswered for `deadlineMs` gets
+ *   DEADLINE_EXCEEDED, as production's front end ends a call at its deadline (engineRequest.ts).
  * Nothing of Firestore is implemented here: rules, documents and queries are the engine's.
  */
 import { statSync, readFileSync } from 'node:fs';
 import {
-  Agent,
   createServer,
-  request as httpRequest,
+  type IncomingHttpHeaders,
   type IncomingMessage,
   type OutgoingHttpHeaders,
   type ServerResponse,
@@ -28,6 +30,7 @@ import {
   refusal,
   withoutCorsHeaders,
 } from './cors';
+import { answerFromEngine } from './engineRequest';
 import { ApiError } from './errors';
 import { parseIndexConfig } from './indexConfig';
 import { DeclaredIndexes } from './indexes';
@@ -41,6 +44,8 @@ export interface GateOptions {
   engineUrl: string;
   /** firestore.indexes.json; read again whenever it changes. */
   indexesPath: string;
+  /** How long a request of Firestore's API may wait for the engine's answer; 10 s unless set. */
+  deadlineMs?: number;
 }
 
 export interface Gate {
@@ -52,25 +57,35 @@ export interface Gate {
 /** A query's route: /v1/projects/{project}/databases/{database}/documents[/…]:{verb}. */
 const QUERY_ROUTE =
   /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/[^:]*)?:(runQuery|runAggregationQuery)$/;
+/** matches Firestore: a request is at most 10 MiB, and a larger one is refused whole. */
+const MAX_BODY = 10 * 1024 * 1024;
 /**
- * Connections to the engine are kept open between requests: a new one for each would add its
- * set-up to every query's time, which the first page's (and so the first paint's) path includes.
+ * Long enough for the engine's slowest honest answer on a busy two-core machine (a 500-write
+ * commit, a cold engine's first query: seconds), short enough that nothing waits for ever.
  */
-const ENGINE_AGENT = new Agent({ keepAlive: true });
-/** matches Firestore: a request is at most 10 MiB. A larger body is the engine's to refuse. */
-const MAX_CHECKED_BODY = 10 * 1024 * 1024;
+const DEFAULT_DEADLINE_MS = 10_000;
+/** The emulator's own endpoints (clearing, export, rules) may take long, and are not Firestore's. */
+const EMULATOR_ROUTE = /^\/emulator\//;
+/** Headers about the client's connection to the gate, not about the request (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'expect',
+];
 
 export async function startGate(options: GateOptions): Promise<Gate> {
   const indexes = indexFile(options.indexesPath);
   indexes(); // a broken file stops the start, naming the entry at fault
   const engine = new URL(options.engineUrl);
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const server = createServer((request, response) => {
-    handle(request, response, engine, indexes).catch((error: unknown) => {
-      console.error(`[gate] ${request.method} ${request.url}: ${String(error)}`);
-      if (!response.headersSent)
-        sendError(response, new ApiError('UNAVAILABLE', String(error)), {});
-      else response.destroy();
-    });
+    handle(request, response, engine, indexes, deadlineMs).catch((error: unknown) =>
+      answerFailure(request, response, error),
+    );
   });
   // A client that goes away mid-request must never end the process.
   server.on('clientError', (_error, socket) => socket.destroy());
@@ -96,70 +111,123 @@ async function handle(
   response: ServerResponse,
   engine: URL,
   indexes: () => DeclaredIndexes,
+  deadlineMs: number,
 ): Promise<void> {
   const origin = request.headers.origin;
   if (origin !== undefined && !isLoopbackOrigin(origin)) {
     request.resume();
     return sendError(response, refusal(origin), { vary: 'Origin' });
   }
-  const cors = origin === undefined ? {} : allowedOriginHeaders(origin);
+  const cors = corsOf(request);
   if (request.method === 'OPTIONS' && origin !== undefined) {
     response.writeHead(204, preflightHeaders(origin, request.headers)).end();
     return;
   }
-  const route = request.method === 'POST' ? QUERY_ROUTE.exec(pathOf(request)) : null;
-  if (!route) return forward(request, response, engine, cors, null);
-  const body = await readBody(request);
-  if (body.length <= MAX_CHECKED_BODY) {
-    const query = queryShapeOf(parseJson(body));
-    const [, project, database] = route;
-    try {
-      if (query) indexes().check(query, decodeURIComponent(project), decodeURIComponent(database));
-    } catch (error) {
-      if (error instanceof ApiError) return sendError(response, error, cors);
-      throw error;
+  const deadline = deadlineOf(request, response, deadlineMs);
+  try {
+    const body = await readBody(request, deadline.signal);
+    if (body === null) {
+      throw new ApiError(
+        'INVALID_ARGUMENT',
+        `Request payload size exceeds the limit: ${MAX_BODY} bytes.`,
+      );
     }
+    const route = request.method === 'POST' ? QUERY_ROUTE.exec(pathOf(request)) : null;
+    const query = route ? queryShapeOf(parseJson(body)) : null;
+    if (route && query) {
+      const [, project, database] = route;
+      indexes().check(query, decodeURIComponent(project), decodeURIComponent(database));
+    }
+    const answer = await answerFromEngine(
+      engine,
+      {
+        method: request.method ?? 'GET',
+        path: request.url ?? '/',
+        headers: engineHeaders(request.headers, body, engine),
+        body,
+      },
+      deadline.signal,
+    );
+    deadline.clear();
+    return await stream(request, response, answer, cors);
+  } finally {
+    deadline.clear();
   }
-  return forward(request, response, engine, cors, body);
 }
 
 /**
- * The request as it came (its body streamed, or the one already read), the answer streamed back.
+ * A request that failed, answered in Firestore's error shape: the gate's refusals as they are,
+ * anything unexpected as UNAVAILABLE. Failures of the engine's (and the unexpected) are logged.
  */
-function forward(
+function answerFailure(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+  if (!response.socket || response.socket.destroyed) return; // the client has gone away
+  const failure = error instanceof ApiError ? error : new ApiError('UNAVAILABLE', String(error));
+  if (failure.status === 'UNAVAILABLE' || failure.status === 'DEADLINE_EXCEEDED') {
+    console.error(`[gate] ${request.method} ${request.url}: ${failure.status}: ${failure.message}`);
+  }
+  if (response.headersSent) return void response.destroy(); // cut mid-answer: the client sees it
+  if (!request.complete) response.setHeader('connection', 'close'); // its body is left unread
+  sendError(response, failure, corsOf(request));
+}
+
+function corsOf(request: IncomingMessage): OutgoingHttpHeaders {
+  const origin = request.headers.origin;
+  return origin === undefined || !isLoopbackOrigin(origin) ? {} : allowedOriginHeaders(origin);
+}
+
+/**
+ * Aborts when the request has waited `ms` for its answer (Firestore's API only), or when its
+ * client has gone away (the engine's work on its behalf stops too). `clear` once it is answered.
+ */
+function deadlineOf(
   request: IncomingMessage,
   response: ServerResponse,
+  ms: number,
+): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = EMULATOR_ROUTE.test(pathOf(request)) ? undefined : setTimeout(abort, ms);
+  response.once('close', abort);
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      response.off('close', abort);
+    },
+  };
+}
+
+/** The client's headers as the engine gets them: for the body as read, on the gate's connection. */
+function engineHeaders(
+  headers: IncomingHttpHeaders,
+  body: Buffer,
   engine: URL,
+): OutgoingHttpHeaders {
+  const sent: OutgoingHttpHeaders = { ...headers, host: engine.host };
+  for (const name of HOP_BY_HOP) delete sent[name];
+  if (body.length > 0 || headers['content-length'] !== undefined) {
+    sent['content-length'] = body.length;
+  }
+  return sent;
+}
+
+/** The engine's answer streamed back, gzipped when the client accepts it. */
+function stream(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: IncomingMessage,
   cors: OutgoingHttpHeaders,
-  body: Buffer | null,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const upstream = httpRequest(
-      {
-        host: engine.hostname,
-        port: engine.port,
-        agent: ENGINE_AGENT,
-        method: request.method,
-        path: request.url,
-        headers: { ...request.headers, host: engine.host },
-      },
-      (answer) => {
-        const headers = { ...withoutCorsHeaders(answer.headers), ...cors };
-        const gzipped = gzippedHeaders(request, answer, headers);
-        response.writeHead(answer.statusCode ?? 502, gzipped ?? headers);
-        // A premature close is the browser going away (or the engine cutting its answer, which
-        // the client sees cut): nothing is left to answer.
-        const done = (error: NodeJS.ErrnoException | null) =>
-          error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE' ? reject(error) : resolve();
-        if (gzipped) pipeline(answer, gzipStream(), response, done);
-        else pipeline(answer, response, done);
-      },
-    );
-    upstream.once('error', reject);
-    // The caller gave up: stop the engine's work on its behalf too.
-    response.once('close', () => upstream.destroy());
-    if (body) upstream.end(body);
-    else request.pipe(upstream);
+    const headers = { ...withoutCorsHeaders(answer.headers), ...cors };
+    const gzipped = gzippedHeaders(request, answer, headers);
+    response.writeHead(answer.statusCode ?? 502, gzipped ?? headers);
+    // A premature close is the browser going away (or the engine cutting its answer, which the
+    // client sees cut): nothing is left to answer.
+    const done = (error: NodeJS.ErrnoException | null) =>
+      error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE' ? reject(error) : resolve();
+    if (gzipped) pipeline(answer, gzipStream(), response, done);
+    else pipeline(answer, response, done);
   });
 }
 
@@ -173,10 +241,35 @@ function pathOf(request: IncomingMessage): string {
   return (request.url ?? '').split('?')[0];
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
+/**
+ * The whole body (the gate sends it whole, so a read can be sent again), or null when it is over
+ * MAX_BODY. Rejects with DEADLINE_EXCEEDED when `signal` aborts first, e.g. a client that declared
+ * more bytes than it sends.
+ */
+function readBody(request: IncomingMessage, signal: AbortSignal): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (outcome: () => void) => {
+      signal.removeEventListener('abort', late);
+      request.off('data', take);
+      outcome();
+    };
+    const late = () =>
+      stop(() =>
+        reject(new ApiError('DEADLINE_EXCEEDED', 'The request body did not arrive in time.')),
+      );
+    const take = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) stop(() => resolve(null));
+      else chunks.push(chunk);
+    };
+    if (signal.aborted) return late();
+    signal.addEventListener('abort', late, { once: true });
+    request.on('data', take);
+    request.once('end', () => stop(() => resolve(Buffer.concat(chunks))));
+    request.once('error', (error) => stop(() => reject(error)));
+  });
 }
 
 function parseJson(body: Buffer): unknown {
