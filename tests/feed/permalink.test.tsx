@@ -90,8 +90,8 @@ describe('a permalink (/?post=<id>)', () => {
     },
   );
 
-  it('a failed read says so with Retry (not "no longer available"), and Retry shows the post', async () => {
-    proxy.fail('/documents/posts/', 503);
+  it('a read that fails three times says so with Retry (not "no longer available"), and Retry shows the post', async () => {
+    proxy.fail('/documents/posts/', 503, 3);
     openPermalink(posts[37].id);
     const { user } = await renderApp();
     await screen.findByText('The shared post could not be loaded.');
