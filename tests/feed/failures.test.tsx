@@ -23,6 +23,15 @@ describe('reading fails or is slow', () => {
   /** The page queries the proxy was asked for. */
   const pageQueries = () => proxy.requests.filter(({ body }) => body.includes(PAGE_QUERY));
 
+  it('a first page that fails once (Firestore unavailable) comes all the same, without an alert', async () => {
+    await seedPosts(buildPosts(3));
+    proxy.fail(PAGE_QUERY, 503);
+    await renderApp();
+    await waitFor(() => expect(articles()).toHaveLength(3));
+    expect(pageQueries()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('a first page that fails three times says so with Retry, and Retry loads it', async () => {
     await seedPosts(buildPosts(3));
     proxy.fail(PAGE_QUERY, 503, 3);
@@ -48,6 +57,16 @@ describe('reading fails or is slow', () => {
     await waitFor(() => expect(articles()).toHaveLength(40));
     expect(screen.queryByText('Loading more...')).not.toBeInTheDocument();
     expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('a next page that times out once (deadline exceeded) comes all the same, without an alert', async () => {
+    await seedPosts(buildPosts(40));
+    const { user } = await renderApp();
+    proxy.fail(PAGE_QUERY, 504);
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(articles()).toHaveLength(40));
+    expect(pageQueries()).toHaveLength(3); // the first page, then Load More's two tries
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('a next page that fails three times keeps the loaded posts and offers Retry', async () => {

@@ -118,6 +118,18 @@ describe('a long thread', () => {
     expect(lines('Keeper talks').at(-1)).toContain('Sign him up');
   });
 
+  it('reads it all the same when the read fails once (Firestore unavailable)', async () => {
+    await seedPosts([buildPost({ title: 'Defender leaves', comments: comments(15) })]);
+    const { user } = await renderApp();
+    const refused = refuseReads(THREAD_READ, 1);
+    await user.click(
+      within(card('Defender leaves')).getByRole('button', { name: 'Show all 15 comments' }),
+    );
+    await waitFor(() => expect(lines('Defender leaves')).toHaveLength(15));
+    expect(refused()).toBe(1);
+    expect(within(card('Defender leaves')).queryByRole('alert')).toBeNull();
+  });
+
   it('says so when the connection drops at each of three tries, and reads it when asked again', async () => {
     await seedPosts([buildPost({ title: 'Defender leaves', comments: comments(15) })]);
     const { user } = await renderApp();
