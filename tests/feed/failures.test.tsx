@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPost, buildPosts, deleteStoredPost, readPosts, seedPosts } from './support/firestore';
-import { POSTS_QUERY, startFirestoreProxy } from './support/proxy';
+import { PAGE_QUERY, POSTS_QUERY, startFirestoreProxy } from './support/proxy';
 import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
 // Before the app's modules read their configuration: this file's app talks to Firestore through a
@@ -12,18 +12,34 @@ const PROXY_PORT = await vi.hoisted(async () =>
 
 const proxy = await startFirestoreProxy(PROXY_PORT);
 afterAll(() => proxy.close());
-beforeEach(resetApp);
+beforeEach(async () => {
+  await resetApp();
+  proxy.requests.length = 0;
+});
 
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
 
 describe('reading fails or is slow', () => {
-  it('a failed first page says so with Retry, and Retry loads it', async () => {
+  /** The page queries the proxy was asked for. */
+  const pageQueries = () => proxy.requests.filter(({ body }) => body.includes(PAGE_QUERY));
+
+  it('a first page that fails once (Firestore unavailable) comes all the same, without an alert', async () => {
     await seedPosts(buildPosts(3));
-    proxy.fail(POSTS_QUERY, 503);
+    proxy.fail(PAGE_QUERY, 503);
+    await renderApp();
+    await waitFor(() => expect(articles()).toHaveLength(3));
+    expect(pageQueries()).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a first page that fails three times says so with Retry, and Retry loads it', async () => {
+    await seedPosts(buildPosts(3));
+    proxy.fail(PAGE_QUERY, 503, 3);
     const { user } = await renderApp();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The posts could not be loaded.');
     expect(articles()).toHaveLength(0);
+    expect(pageQueries()).toHaveLength(3);
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(articles()).toHaveLength(3));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -43,10 +59,20 @@ describe('reading fails or is slow', () => {
     expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false');
   });
 
-  it('a failed next page keeps the loaded posts and offers Retry', async () => {
+  it('a next page that times out once (deadline exceeded) comes all the same, without an alert', async () => {
     await seedPosts(buildPosts(40));
     const { user } = await renderApp();
-    proxy.fail(POSTS_QUERY, 503);
+    proxy.fail(PAGE_QUERY, 504);
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(articles()).toHaveLength(40));
+    expect(pageQueries()).toHaveLength(3); // the first page, then Load More's two tries
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a next page that fails three times keeps the loaded posts and offers Retry', async () => {
+    await seedPosts(buildPosts(40));
+    const { user } = await renderApp();
+    proxy.fail(PAGE_QUERY, 503, 3);
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('More posts could not be loaded.');

@@ -13,7 +13,7 @@ import {
   type StoredPost,
 } from './support/firestore';
 import { runIndexHtmlInlineScripts } from './support/indexHtml';
-import { PINNED_FILTER, POSTS_QUERY, startFirestoreProxy } from './support/proxy';
+import { PAGE_QUERY, PINNED_FILTER, POSTS_QUERY, startFirestoreProxy } from './support/proxy';
 import { renderApp, resetApp } from './support/renderApp';
 
 // The app (and index.html's script) talk to Firestore through a proxy that records each request.
@@ -32,9 +32,6 @@ beforeEach(async () => {
 /** index.html's first-page and pinned-post requests have both answered. */
 const bothAnswered = () =>
   Promise.all([window.__feedFirstPage?.promise, window.__feedPinnedPost?.promise]);
-
-/** In the first page's query alone: one more than a page (the pinned query asks for one). */
-const FIRST_PAGE_BODY = `"limit":${PAGE_SIZE + 1}`;
 
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
 /**
@@ -76,12 +73,34 @@ describe("index.html's first-page request (one data path, one decoder)", () => {
 
   it('asks again when the request fails, without an error', async () => {
     await seedPosts(buildPosts(3));
-    proxy.fail(POSTS_QUERY, 503);
+    proxy.fail(PAGE_QUERY, 503);
     runIndexHtmlInlineScripts();
     await renderApp();
     await waitFor(() => expect(articles()).toHaveLength(3));
     expect(queries()).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("counts index.html's request as the first of three tries: two failures are ridden out", async () => {
+    await seedPosts(buildPosts(3));
+    proxy.fail(PAGE_QUERY, 503, 2);
+    runIndexHtmlInlineScripts();
+    await renderApp();
+    await waitFor(() => expect(articles()).toHaveLength(3));
+    expect(queries()).toHaveLength(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says so with Retry when all three tries fail', async () => {
+    await seedPosts(buildPosts(3));
+    proxy.fail(PAGE_QUERY, 503, 3);
+    runIndexHtmlInlineScripts();
+    const { user } = await renderApp();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The posts could not be loaded.');
+    expect(queries()).toHaveLength(3);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(articles()).toHaveLength(3));
   });
 
   it('shows "Loading posts…" while the request is on its way, then its posts', async () => {
@@ -182,7 +201,7 @@ async function seedWithPictures(pinnedAt: 0 | 1): Promise<StoredPost[]> {
 async function preloadsAnswering(
   order: 'first page first' | 'pinned first',
 ): Promise<(string | null)[]> {
-  const held = proxy.hold(order === 'first page first' ? PINNED_FILTER : FIRST_PAGE_BODY);
+  const held = proxy.hold(order === 'first page first' ? PINNED_FILTER : PAGE_QUERY);
   runIndexHtmlInlineScripts();
   const first = order === 'first page first' ? window.__feedFirstPage : window.__feedPinnedPost;
   await first?.promise;

@@ -15,6 +15,7 @@ import {
   seedPosts,
   type StoredPost,
 } from './support/firestore';
+import { refuseReads } from './support/refusals';
 import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
 let seeded: StoredPost[];
@@ -44,6 +45,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   setVisibility('visible');
 });
@@ -54,6 +56,8 @@ async function nextCheck(): Promise<void> {
 }
 
 const changeChecks = () => reads.filter((read) => read.includes('postChanges'));
+/** In the body of a check's query for the change stamps alone. */
+const STAMPS_QUERY = '"collectionId":"postChanges"';
 const titles = () =>
   screen.getAllByRole('article').map((article) => article.querySelector('h3')?.textContent);
 
@@ -138,6 +142,40 @@ describe('loaded posts stay current', () => {
     expect(within(card()).getByRole('textbox', { name: 'Add a comment...' })).toHaveValue(
       'Keep me',
     );
+  });
+});
+
+describe('a check that fails', () => {
+  it('rides out one failure (Firestore unavailable): the news comes with that check', async () => {
+    await renderApp();
+    await publishElsewhere(buildPost({ title: 'Striker signs', created: Date.now() }));
+    const refused = refuseReads(STAMPS_QUERY, 1);
+    await nextCheck();
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeVisible();
+    expect(refused()).toBe(1);
+  });
+
+  it('failing three times says nothing and leaves the feed as it was; a later check brings the news', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await renderApp();
+    const before = titles();
+    await publishElsewhere(buildPost({ title: 'Striker signs', created: Date.now() }));
+    const refused = refuseReads(STAMPS_QUERY, 3);
+    await nextCheck();
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        'Could not check for changes to the feed',
+        expect.anything(),
+      ),
+    );
+    expect(refused()).toBe(3);
+    expect(screen.queryByRole('button', { name: /new post/ })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(titles()).toEqual(before);
+
+    // After a failed check the next comes later (liveChecks' own backoff: twice the interval).
+    await act(() => vi.advanceTimersByTimeAsync(2 * CHECK_EVERY_MS));
+    expect(await screen.findByRole('button', { name: '1 new post' })).toBeVisible();
   });
 });
 

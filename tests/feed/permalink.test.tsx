@@ -90,8 +90,18 @@ describe('a permalink (/?post=<id>)', () => {
     },
   );
 
-  it('a failed read says so with Retry (not "no longer available"), and Retry shows the post', async () => {
+  it('a read that fails once (Firestore unavailable) shows the post all the same', async () => {
     proxy.fail('/documents/posts/', 503);
+    openPermalink(posts[37].id);
+    await renderApp();
+    await sharedLabel();
+    expect(articles()[0]).toHaveAccessibleName(posts[37].title);
+    expect(screen.queryByText('The shared post could not be loaded.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('a read that fails three times says so with Retry (not "no longer available"), and Retry shows the post', async () => {
+    proxy.fail('/documents/posts/', 503, 3);
     openPermalink(posts[37].id);
     const { user } = await renderApp();
     await screen.findByText('The shared post could not be loaded.');

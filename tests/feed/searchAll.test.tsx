@@ -4,11 +4,16 @@
  * the next; Enter does the same; several words keep only the posts with all of them.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPosts, seedPosts, type SeedPost } from './support/firestore';
+import { refuseReads } from './support/refusals';
 import { renderApp, resetApp } from './support/renderApp';
 
 beforeEach(resetApp);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const search = () => screen.getByRole('searchbox', { name: 'Search posts' });
 /** The results' section (its feed inside is named by the same heading). */
@@ -97,5 +102,42 @@ describe('searching every post', () => {
     await user.type(search(), 'x');
     await screen.findByRole('button', { name: 'Search all posts' });
     expect(screen.queryAllByRole('region', { name: /^All posts matching/ })).toHaveLength(0);
+  });
+});
+
+describe('a search that fails', () => {
+  /** In the body of a search by its words alone. */
+  const WORD_SEARCH = 'ARRAY_CONTAINS';
+  const MATCHES = '3 posts match “lindqvist”';
+
+  /** Searches every post for Lindqvist (three posts are about him). */
+  async function searchLindqvist(user: UserEvent): Promise<void> {
+    await user.type(search(), 'lindqvist');
+    await user.click(await screen.findByRole('button', { name: 'Search all posts' }));
+  }
+
+  beforeEach(async () => {
+    await seedPosts(buildPosts(3).map((post, n) => ({ ...post, title: `Lindqvist story ${n}` })));
+  });
+
+  it('rides out one failure (Firestore unavailable): the matches come all the same', async () => {
+    const { user } = await renderApp();
+    const refused = refuseReads(WORD_SEARCH, 1);
+    await searchLindqvist(user);
+    await waitFor(() => expect(within(results()).getByText(MATCHES)).toBeVisible());
+    expect(refused()).toBe(1);
+    expect(within(results()).queryByRole('alert')).toBeNull();
+  });
+
+  it('failing three times says so with Retry, and Retry finds the matches', async () => {
+    const { user } = await renderApp();
+    const refused = refuseReads(WORD_SEARCH, 3);
+    await searchLindqvist(user);
+    const alert = await within(results()).findByRole('alert');
+    expect(alert).toHaveTextContent('The search could not be made.');
+    expect(refused()).toBe(3);
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(results()).getByText(MATCHES)).toBeVisible());
+    expect(within(results()).queryByRole('alert')).toBeNull();
   });
 });

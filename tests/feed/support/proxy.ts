@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
+import { PAGE_SIZE } from '../../../src/features/posts/data/postsQuery';
 
 /**
  * A tiny HTTP server in front of the Firestore test emulator, so a test can make the backend
@@ -28,10 +29,19 @@ export interface FirestoreProxy {
   close: () => Promise<void>;
 }
 
-const STATUS_NAMES: Record<number, string> = { 403: 'PERMISSION_DENIED', 503: 'UNAVAILABLE' };
+const STATUS_NAMES: Record<number, string> = {
+  403: 'PERMISSION_DENIED',
+  503: 'UNAVAILABLE',
+  504: 'DEADLINE_EXCEEDED',
+};
 
 /** What a query for posts (a page of the feed) carries in its body, and no other request. */
 export const POSTS_QUERY = '"collectionId":"posts"';
+/**
+ * In the body of a page of posts alone (the feed's or a deal's: one more than a page, to know if
+ * more exist), not of the pinned post's query sent beside the first page (limit 1).
+ */
+export const PAGE_QUERY = `"limit":${PAGE_SIZE + 1}`;
 /** In the body of the pinned post's query alone (postsQuery PINNED_POST_QUERY). */
 export const PINNED_FILTER = '"where":{"fieldFilter":{"field":{"fieldPath":"pinned"}';
 

@@ -50,12 +50,13 @@ export function arrivedSharedPost(id: string): { post: Post | null } | undefined
 
 /**
  * index.html's read of `id` if there is one (once), a new read otherwise (a Retry, a test's
- * render). A failed or odd early read is asked again, and a failure then is reported properly.
+ * render). A failed or odd early read is asked again at once, as a retry (the early read was the
+ * first try), and a failure then is reported properly.
  */
 export function takeSharedRead(id: string): Promise<Post | null> {
   adoptPrefetch();
   const taken = prefetch;
   prefetch = undefined;
   if (taken?.id !== id) return readPost(id);
-  return taken.promise.then(decode).catch(() => readPost(id));
+  return taken.promise.then(decode).catch(() => readPost(id, 1));
 }

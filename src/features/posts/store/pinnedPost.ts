@@ -30,13 +30,16 @@ export function arrivedPinnedPost(): Post | null | undefined {
 /** index.html's read as sent, kept once taken over: the service worker may want its answer. */
 let sent: Promise<unknown> | null = null;
 
-/** index.html's read, taken over once; a new read without one, or when it failed. */
+/**
+ * index.html's read, taken over once; a new read without one, or when it failed (a retry, sent at
+ * once: index.html's was the first try).
+ */
 export function readPinnedPost(): Promise<Post | null> {
   const prefetch = window.__feedPinnedPost;
   window.__feedPinnedPost = undefined;
   sent = prefetch?.promise ?? sent;
-  const read = () => postRest('runQuery', PINNED_POST_QUERY, decode);
-  return prefetch ? prefetch.promise.then(decode).catch(read) : read();
+  const read = (tried?: number) => postRest('runQuery', PINNED_POST_QUERY, decode, tried);
+  return prefetch ? prefetch.promise.then(decode).catch(() => read(1)) : read();
 }
 
 /**

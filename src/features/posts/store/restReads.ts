@@ -12,6 +12,7 @@ import {
 } from '../data/postsQuery';
 import { decodeDocument } from '../data/postDecode';
 import { StoreError, type StoreErrorCode } from '../../../shared/errors/storeError';
+import { retryingRead } from '../../../shared/rest/retryingRead';
 import { takeFirstPageRequest } from './firstPage';
 
 /**
@@ -28,8 +29,9 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
       try {
         return await prefetched;
       } catch {
-        // The prefetch failed or answered oddly: the request below tries again and reports
-        // properly.
+        // The prefetch failed or answered oddly: it was the first try, so asking again is a retry,
+        // sent at once, and a failure then is reported properly.
+        return readPage(cursor, 1);
       }
     }
   }
@@ -40,18 +42,19 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
  * A page over Firestore's REST API, as index.html's first request reads it: the same query, the
  * same decoder, and no SDK to download for reading.
  */
-function readPage(cursor: Cursor | null): Promise<PostsPage> {
-  return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage);
+function readPage(cursor: Cursor | null, tried?: number): Promise<PostsPage> {
+  return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage, tried);
 }
 
 /**
  * One post by id, for a permalink: a plain GET (a simple request, no CORS preflight), decoded as
  * pages are. Null when there is no such post (matches Firestore: a missing document is 404
- * NOT_FOUND); a StoreError ('unavailable' when the network fails) otherwise.
+ * NOT_FOUND); a StoreError ('unavailable' when the network fails) otherwise. `tried`: as
+ * restRead's.
  */
-export async function readPost(id: string): Promise<Post | null> {
+export async function readPost(id: string, tried?: number): Promise<Post | null> {
   try {
-    return await restRead(postUrl(id, restSettings()), undefined, decodeDocument);
+    return await restRead(postUrl(id, restSettings()), undefined, decodeDocument, tried);
   } catch (error) {
     if (error instanceof StoreError && error.code === 'not-found') return null;
     throw error;
@@ -61,12 +64,17 @@ export async function readPost(id: string): Promise<Post | null> {
 /**
  * A REST method of the documents root (runQuery, batchGet), posted as index.html posts the first
  * page (postsQuery.restPost, the one builder: the service worker knows the first page by its
- * bytes).
+ * bytes). `tried`: as restRead's.
  */
-export const postRest: RestRead = (method, body, decode) => {
+export function postRest<T>(
+  method: Parameters<RestRead>[0],
+  body: unknown,
+  decode: (json: unknown) => T,
+  tried?: number,
+): Promise<T> {
   const request = restPost(documentsMethodUrl(restSettings(), method), body);
-  return restRead(request.url, request, decode);
-};
+  return restRead(request.url, request, decode, tried);
+}
 
 export function restSettings(): RestSettings {
   return {
@@ -78,20 +86,40 @@ export function restSettings(): RestSettings {
 
 /**
  * One read over Firestore's REST API, its JSON answer decoded, or a StoreError with the SDK's code
- * for the status. Reads are public, so no credentials are sent.
+ * for the status. Every read kind comes through here, so each rides out a passing failure
+ * (shared/rest/retryingRead); `tried`: the tries made before this call (index.html's early read),
+ * as retryingRead counts them. Reads are public, so no credentials are sent.
  */
-export async function restRead<T>(
+export function restRead<T>(
+  url: string,
+  init: RequestInit | undefined,
+  decode: (json: unknown) => T,
+  tried?: number,
+): Promise<T> {
+  return retryingRead(() => readOnce(url, init, decode), tried);
+}
+
+/** One try: the answer decoded, or a StoreError. */
+async function readOnce<T>(
   url: string,
   init: RequestInit | undefined,
   decode: (json: unknown) => T,
 ): Promise<T> {
   let response: Response;
+  let text: string;
   try {
     response = await fetch(url, init);
+    text = await response.text();
   } catch (error) {
+    // No answer, or the connection dropped while it came: UNAVAILABLE, as the SDK says.
     throw new StoreError('unavailable', `Could not reach Firestore: ${String(error)}`);
   }
-  const json: unknown = await response.json().catch(() => null);
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's error page): the status, or the decoder's complaint, says what it was.
+  }
   if (!response.ok) {
     throw new StoreError(codeForStatus(response.status), restErrorMessage(json, response.status));
   }
