@@ -65,6 +65,12 @@ export const BENCH_PORTS: StackPorts = {
   web: 4373 + offset,
 };
 
+/**
+ * `npm run bench:gate-fuzz`: the gate and Google's engine behind it, alone (no Auth, no Hosting),
+ * so the fuzz can run next to the other benches and the suites.
+ */
+export const GATE_FUZZ_PORTS = { gate: 8480 + offset, engine: 8481 + offset };
+
 export function firestoreUrl(ports: StackPorts): string {
   return `http://${HOST}:${ports.firestore}`;
 }
