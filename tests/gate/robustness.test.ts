@@ -4,6 +4,8 @@
  * engine that has gone away is reported as UNAVAILABLE rather than a dropped connection.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGate } from '../../scripts/lib/gate/server';
 import { INDEXES_PATH } from '../../scripts/lib/emulators';
@@ -107,5 +109,98 @@ describe('connections that go wrong', () => {
       (error: unknown) => error,
     );
     expect(String(broken)).toMatch(/firestore\.indexes\.json: .*indexes\[0\]/);
+  });
+});
+
+describe('bodies and requests the engine would leave unanswered', () => {
+  const json = { 'content-type': 'application/json', authorization: 'Bearer owner' };
+  /** Needs a composite index (an equality and an order on another field), which this gate lacks. */
+  const needsIndex = JSON.stringify({
+    structuredQuery: {
+      from: [{ collectionId: 'x' }],
+      where: {
+        fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: { integerValue: 1 } },
+      },
+      orderBy: [{ field: { fieldPath: 'b' }, direction: 'DESCENDING' }],
+    },
+  });
+  const gzipped = (text: string) => new Uint8Array(gzipSync(text));
+
+  it('reads a gzipped query as the engine does: checked for its index, then answered', async () => {
+    const refused = await fetch(`${h.gate.url}${RUN_QUERY}`, {
+      method: 'POST',
+      headers: { ...json, 'content-encoding': 'gzip' },
+      body: gzipped(needsIndex),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject(firestoreError(400, 'FAILED_PRECONDITION'));
+    const served = await fetch(`${h.gate.url}${RUN_QUERY}`, {
+      method: 'POST',
+      headers: { ...json, 'content-encoding': 'gzip' },
+      body: gzipped(JSON.stringify({ structuredQuery: { from: [{ collectionId: 'x' }] } })),
+    });
+    expect(served.status).toBe(200);
+  });
+
+  it.each([
+    ['a body that says gzip and is not', { 'content-encoding': 'gzip' }, RUN_QUERY],
+    ['an encoding nobody decodes', { 'content-encoding': 'br' }, RUN_QUERY],
+    [
+      'a broken %-escape in the path',
+      {},
+      `/v1/projects/${PROJECT}/databases/(default)/documents/a%ZZ`,
+    ],
+  ])('refuses %s at once with INVALID_ARGUMENT', async (_name, headers, path) => {
+    const answer = await h.raw('POST', path, {
+      body: '{"structuredQuery": {}}',
+      headers: { ...json, ...headers },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject(firestoreError(400, 'INVALID_ARGUMENT'));
+    await stillServes();
+  });
+
+  it("answers what is not HTTP in Firestore's shape instead of closing without a word", async () => {
+    const { port } = new URL(h.gate.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), HOST);
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(
+        `POST ${RUN_QUERY} HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\n{}`,
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject(
+      firestoreError(400, 'INVALID_ARGUMENT'),
+    );
+    await stillServes();
+  });
+
+  it('leaves a query of 2^20 disjunctions to the engine, which refuses it, rather than expanding it', async () => {
+    const either = (path: string) => ({
+      compositeFilter: {
+        op: 'OR',
+        filters: [0, 1].map((n) => ({
+          fieldFilter: { field: { fieldPath: path }, op: 'EQUAL', value: { integerValue: n } },
+        })),
+      },
+    });
+    const answer = await h.rest('runQuery', {
+      structuredQuery: {
+        from: [{ collectionId: 'x' }],
+        where: {
+          compositeFilter: {
+            op: 'AND',
+            filters: Array.from({ length: 20 }, (_, n) => either(`f${n}`)),
+          },
+        },
+      },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject(firestoreError(400, 'INVALID_ARGUMENT'));
+    await stillServes();
   });
 });

@@ -31,6 +31,8 @@ interface Need {
 const EQUALITY_OPS: readonly string[] = ['EQUAL', 'IN', 'IS_NULL', 'IS_NAN'];
 const CONTAINS_OPS: readonly string[] = ['ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY'];
 const ORDER_MODES: readonly IndexMode[] = ['ASCENDING', 'DESCENDING'];
+/** matches Firestore: a query's filter has at most 30 disjunctions in disjunctive normal form. */
+const MAX_DISJUNCTIONS = 30;
 
 /** The declared indexes, grouped once for the lookups every query makes. */
 export class DeclaredIndexes {
@@ -51,6 +53,9 @@ export class DeclaredIndexes {
 
   /** Throws FAILED_PRECONDITION, as production does, when no declared index can serve the query. */
   check(query: QueryShape, project: string, database: string): void {
+    // Past the limit the engine refuses the query itself, as production does, at once; expanding
+    // it here first would take the gate seconds (2^n conjunctions for n ORs under an AND).
+    if (disjunctionCount(query.filter) > MAX_DISJUNCTIONS) return;
     const scope: QueryScope = query.allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION';
     for (const conjunction of disjuncts(query.filter)) {
       const need = needOf(conjunction, query);
@@ -193,12 +198,26 @@ function disjuncts(filter: Filter | null): Leaf[][] {
   if (!filter) return [[]];
   if (!('composite' in filter)) return [[filter]];
   if (filter.composite === 'OR') return filter.filters.flatMap(disjuncts);
-  return filter.filters
-    .map(disjuncts)
-    .reduce<Leaf[][]>(
-      (product, next) => product.flatMap((left) => next.map((right) => [...left, ...right])),
-      [[]],
-    );
+  let product: Leaf[][] = [[]];
+  for (const next of filter.filters.map(disjuncts)) {
+    if (next.length === 1) {
+      // The common case, an AND of plain filters: appended in place, not copied at each step
+      // (which made 20,000 filters take the gate 16 s).
+      for (const left of product) for (const leaf of next[0]) left.push(leaf);
+    } else {
+      product = product.flatMap((left) => next.map((right) => [...left, ...right]));
+    }
+  }
+  return product;
+}
+
+/** How many conjunctions disjuncts(filter) would make, worked out without making them. */
+function disjunctionCount(filter: Filter | null): number {
+  if (!filter || !('composite' in filter)) return 1;
+  const counts = filter.filters.map(disjunctionCount);
+  return filter.composite === 'OR'
+    ? counts.reduce((sum, count) => sum + count, 0)
+    : counts.reduce((product, count) => product * count, 1);
 }
 
 function scopeKey(scope: QueryScope, collection: string): string {

@@ -21,7 +21,7 @@ import {
   type OutgoingHttpHeaders,
   type ServerResponse,
 } from 'node:http';
-import { pipeline } from 'node:stream';
+import { pipeline, type Duplex } from 'node:stream';
 import { gzipStream, gzippedHeaders } from './compression';
 import {
   allowedOriginHeaders,
@@ -31,10 +31,11 @@ import {
   withoutCorsHeaders,
 } from './cors';
 import { answerFromEngine } from './engineRequest';
-import { ApiError } from './errors';
+import { ApiError, assertArgument } from './errors';
 import { parseIndexConfig } from './indexConfig';
 import { DeclaredIndexes } from './indexes';
 import { queryShapeOf } from './queryShape';
+import { readBody } from './requestBody';
 
 export interface GateOptions {
   host: string;
@@ -57,8 +58,6 @@ export interface Gate {
 /** A query's route: /v1/projects/{project}/databases/{database}/documents[/…]:{verb}. */
 const QUERY_ROUTE =
   /^\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/[^:]*)?:(runQuery|runAggregationQuery)$/;
-/** matches Firestore: a request is at most 10 MiB, and a larger one is refused whole. */
-const MAX_BODY = 10 * 1024 * 1024;
 /**
  * Long enough for the engine's slowest honest answer on a busy two-core machine (a 500-write
  * commit, a cold engine's first query: seconds), short enough that nothing waits for ever.
@@ -82,13 +81,32 @@ export async function startGate(options: GateOptions): Promise<Gate> {
   indexes(); // a broken file stops the start, naming the entry at fault
   const engine = new URL(options.engineUrl);
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  /** Connections with an answer under way: a parse error there cannot be answered cleanly. */
+  const answering = new WeakSet<Duplex>();
   const server = createServer((request, response) => {
+    answering.add(request.socket);
+    response.once('close', () => answering.delete(request.socket));
     handle(request, response, engine, indexes, deadlineMs).catch((error: unknown) =>
       answerFailure(request, response, error),
     );
   });
-  // A client that goes away mid-request must never end the process.
-  server.on('clientError', (_error, socket) => socket.destroy());
+  // What Node cannot parse as HTTP (a 40 KB URL, two Content-Lengths, an unknown method) is
+  // answered in Firestore's shape and the connection closed, rather than closed without a word; a
+  // client that goes away mid-request must never end the process.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || answering.has(socket)) {
+      return void socket.destroy();
+    }
+    const refusal = new ApiError(
+      'INVALID_ARGUMENT',
+      `The request is not valid HTTP: ${error.code}`,
+    );
+    const body = JSON.stringify(refusal.toJSON());
+    socket.end(
+      `HTTP/1.1 ${refusal.httpStatus} Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, resolve);
@@ -125,13 +143,8 @@ async function handle(
   }
   const deadline = deadlineOf(request, response, deadlineMs);
   try {
+    assertArgument(isWellFormed(request.url ?? '/'), 'The request URL is not well formed.');
     const body = await readBody(request, deadline.signal);
-    if (body === null) {
-      throw new ApiError(
-        'INVALID_ARGUMENT',
-        `Request payload size exceeds the limit: ${MAX_BODY} bytes.`,
-      );
-    }
     const route = request.method === 'POST' ? QUERY_ROUTE.exec(pathOf(request)) : null;
     const query = route ? queryShapeOf(parseJson(body)) : null;
     if (route && query) {
@@ -237,39 +250,21 @@ function sendError(response: ServerResponse, error: ApiError, cors: OutgoingHttp
     .end(JSON.stringify(error.toJSON()));
 }
 
-function pathOf(request: IncomingMessage): string {
-  return (request.url ?? '').split('?')[0];
+/**
+ * Whether every %-escape of `url` is one: Google's engine leaves a request with a broken one (`%ZZ`)
+ * unanswered.
+ */
+function isWellFormed(url: string): boolean {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/**
- * The whole body (the gate sends it whole, so a read can be sent again), or null when it is over
- * MAX_BODY. Rejects with DEADLINE_EXCEEDED when `signal` aborts first, e.g. a client that declared
- * more bytes than it sends.
- */
-function readBody(request: IncomingMessage, signal: AbortSignal): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = (outcome: () => void) => {
-      signal.removeEventListener('abort', late);
-      request.off('data', take);
-      outcome();
-    };
-    const late = () =>
-      stop(() =>
-        reject(new ApiError('DEADLINE_EXCEEDED', 'The request body did not arrive in time.')),
-      );
-    const take = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY) stop(() => resolve(null));
-      else chunks.push(chunk);
-    };
-    if (signal.aborted) return late();
-    signal.addEventListener('abort', late, { once: true });
-    request.on('data', take);
-    request.once('end', () => stop(() => resolve(Buffer.concat(chunks))));
-    request.once('error', (error) => stop(() => reject(error)));
-  });
+function pathOf(request: IncomingMessage): string {
+  return (request.url ?? '').split('?')[0];
 }
 
 function parseJson(body: Buffer): unknown {
