@@ -161,7 +161,7 @@ async function handle(
       },
       deadline.signal,
     );
-    deadline.clear();
+    deadline.clear(); // the answer has begun: streaming it has no deadline
     return await stream(request, response, answer, cors);
   } finally {
     deadline.clear();
