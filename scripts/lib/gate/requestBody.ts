@@ -20,7 +20,7 @@ const DECODERS: Record<string, Decoder> = {
 };
 
 /**
- * The body, decoded, with `content-encoding` gone from `request.headers` once it is. Rejects with
+ * The body, decoded (the engine is sent it as plain bytes: server.ts engineHeaders). Rejects with
  * INVALID_ARGUMENT when it is over MAX_BODY (before or after decoding) or cannot be decoded, and
  * with DEADLINE_EXCEEDED when `signal` aborts first (a client that declared more than it sends).
  */
@@ -31,9 +31,7 @@ export async function readBody(request: IncomingMessage, signal: AbortSignal): P
   const decode = DECODERS[encoding];
   if (!decode) throw new ApiError('INVALID_ARGUMENT', `Unsupported content-encoding: ${encoding}.`);
   try {
-    const body = await decode(raw, { maxOutputLength: MAX_BODY });
-    delete request.headers['content-encoding'];
-    return body;
+    return await decode(raw, { maxOutputLength: MAX_BODY });
   } catch (error) {
     if (error instanceof RangeError) throw tooLarge(); // over maxOutputLength
     throw new ApiError('INVALID_ARGUMENT', `The body is not valid ${encoding}: ${String(error)}`);

@@ -210,7 +210,10 @@ function deadlineOf(
   };
 }
 
-/** The client's headers as the engine gets them: for the body as read, on the gate's connection. */
+/**
+ * The client's headers as the engine gets them: for the body as read (decoded, so no
+ * content-encoding), on the gate's connection.
+ */
 function engineHeaders(
   headers: IncomingHttpHeaders,
   body: Buffer,
@@ -218,6 +221,7 @@ function engineHeaders(
 ): OutgoingHttpHeaders {
   const sent: OutgoingHttpHeaders = { ...headers, host: engine.host };
   for (const name of HOP_BY_HOP) delete sent[name];
+  delete sent['content-encoding'];
   if (body.length > 0 || headers['content-length'] !== undefined) {
     sent['content-length'] = body.length;
   }
