@@ -15,9 +15,14 @@ export const LIMITS = {
   /** A comment's author is the signed-in e-mail address. */
   emailBytes: 254,
   urlBytes: 2048,
-  commentsPerPost: 400,
-  /** A card shows a thread of at most this many comments inline (the post's `cardComments`). */
-  cardComments: 10,
+  /**
+   * The most comments a post's summary holds (its `cardComments`), shown inline on its card; beyond
+   * it the thread's counters count them. Small enough that a new story's post takes at most 10
+   * writes in its first seconds (its creation, these comments and the mark).
+   */
+  cardComments: 8,
+  /** The counters of one thread (posts/{id}/commentCounts/0–63): busy threads spread over them. */
+  commentCounters: 64,
   /** A post id leaves room for the comment-copy and report ids built on it. */
   postIdBytes: 1300,
   /** The most posts one list query may ask for. */

@@ -17,6 +17,7 @@ import {
   type WriteBatch,
 } from 'firebase/firestore/lite';
 import * as sdk from 'firebase/firestore/lite';
+import { postStamp } from '../../src/shared/store/postStamp';
 
 /** posts/{id} at the root: the documents whose writes carry a stamp. */
 export function isPost(ref: DocumentReference): boolean {
@@ -33,7 +34,7 @@ export interface DocumentSetter {
  * src/shared/store/firestoreWrites.ts's commitWithStamp does.
  */
 export function stampChange(db: Firestore, batch: DocumentSetter, id: string): void {
-  batch.set(doc(db, 'postChanges', id), { at: serverTimestamp() });
+  batch.set(doc(db, 'postChanges', id), postStamp(sdk));
 }
 
 function stamped(ref: DocumentReference, write: (batch: WriteBatch) => void): Promise<void> {

@@ -3,6 +3,7 @@ import { POST_CHANGES } from '../collections';
 import { LIMITS } from '../limits';
 import { StoreError, storeErrorCode } from '../errors/storeError';
 import { retryingContention } from './contention';
+import { postStamp } from './postStamp';
 
 /**
  * The write helper: the only module that imports Firestore Lite. It loads on the first write (or
@@ -16,6 +17,10 @@ import { retryingContention } from './contention';
 const loadSdk = () => import('firebase/firestore/lite');
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
+/**
+ * The SDK and a database: the app's (loadStore), or one a script or test made with the same SDK
+ * (the comment recipe, features/comments/store/commentCommits.ts, runs on either).
+ */
 export interface Store {
   sdk: Sdk;
   db: ReturnType<Sdk['getFirestore']>;
@@ -52,7 +57,7 @@ export type Transaction = Parameters<Parameters<Sdk['runTransaction']>[1]>[0];
 
 /** Stamps postChanges/{id} at the server's time inside a transaction that writes the post. */
 export function stampInTransaction({ sdk, db }: Store, transaction: Transaction, id: string): void {
-  transaction.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
+  transaction.set(sdk.doc(db, POST_CHANGES, id), postStamp(sdk));
 }
 
 export type Constraint = Parameters<Sdk['query']>[1];
@@ -106,7 +111,7 @@ export async function commitWithStamp(
   await retryingContention(() => {
     const batch = sdk.writeBatch(db);
     write(batch);
-    batch.set(sdk.doc(db, POST_CHANGES, id), { at: sdk.serverTimestamp() });
+    batch.set(sdk.doc(db, POST_CHANGES, id), postStamp(sdk));
     return batch.commit();
   }, onRetry);
 }

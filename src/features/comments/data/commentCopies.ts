@@ -8,16 +8,20 @@ export const COMMENTS = 'comments';
 export const REPORTS = 'reports';
 export const SUSPENSIONS = 'suspensions';
 export const COMMENTERS = 'commenters';
+/** posts/{id}/comments/{commentId}: the thread, a document a comment (readable by anyone). */
+export const THREAD = 'comments';
+/** posts/{id}/commentCounts/{0–63}: the counters of a thread that outgrew its post's summary. */
+export const COUNTERS = 'commentCounts';
 
 /** Why a fan reports a comment, in the words the rules accept. */
 export const REPORT_REASONS = ['Spam', 'Abuse', 'Other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /**
- * The id of a comment's copy: the post's id, '_', and the lower-case hex SHA-256 of the UTF-8 of
- * `user + '\n' + text + '\n' + date`. The rules compute the same id (hashing.sha256), so they can
- * tie the copy to the comment both ways: added together, removed together. Two identical comments
- * on one post (stored twice) share one copy.
+ * A comment's identity, defined here once: the post's id, '_', and the lower-case hex SHA-256 of
+ * the UTF-8 of `user + '\n' + text + '\n' + date`. It names the comment's document in the thread
+ * and its moderation copy; the rules compute the same id (hashing.sha256), so they tie the two
+ * together, and the same comment cannot be added twice.
  */
 export async function commentId(postId: string, { user, text, date }: Comment): Promise<string> {
   const bytes = new TextEncoder().encode(`${user}\n${text}\n${date}`);

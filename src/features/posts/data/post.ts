@@ -31,6 +31,8 @@ export interface Post {
    * The comments a card shows inline: all of them while there are few, else none (commentSummary).
    */
   cardComments: Comment[];
+  /** The thread outgrew the post's summary: its counters count the comments beyond commentCount. */
+  moreComments: boolean;
   /** Milliseconds since the epoch. */
   created: number;
   /** How far the deal has got; absent on posts without one (and on every post of the spec). */
@@ -84,10 +86,15 @@ export function toPost(id: string, data: unknown): Post {
 }
 
 /** The summary as stored beside the comments; a count of null where an older version kept none. */
-function storedSummary({ commentCount, cardComments }: Record<string, unknown>): CommentSummary {
+function storedSummary({
+  commentCount,
+  cardComments,
+  moreComments,
+}: Record<string, unknown>): CommentSummary {
   return {
     commentCount: Number.isInteger(commentCount) ? Number(commentCount) : null,
     cardComments: Array.isArray(cardComments) ? cardComments.flatMap(toComment) : [],
+    moreComments: moreComments === true,
   };
 }
 
@@ -110,18 +117,24 @@ function text(value: unknown): string {
 }
 
 /**
- * What a post keeps beside its comments so that reads which do not show a thread can leave the
- * thread out (a field mask): how many comments it has, and the comments a card shows inline. The
- * rules hold both to the list in every write that changes it (firestore.rules summarisesComments;
- * commentList.summariseComments makes it), so a fan can neither hide nor inflate a thread. Posts
- * written before these fields existed have neither; their comments are read with them.
+ * What a post keeps of its thread (the comments themselves are documents of their own,
+ * posts/{id}/comments; docs/deadline-day.md): the comments it counts, and while they are the whole
+ * thread and few, the comments themselves, so a card shows a short thread with no read beyond the
+ * post. A longer thread is marked, and counters beside it count the rest. The rules hold the
+ * summary to the thread in every write (firestore.rules countsNewComment), so a fan can neither
+ * hide nor inflate it. Posts of the spec's shape have no count; their list is read with them.
  */
 export interface CommentSummary {
-  /** How many comments the post holds (the length of its `comments`); null: not known (Post). */
+  /**
+   * The comments the post counts itself (with moreComments, the counters count the others); null:
+   * not known (a post of the spec's shape, whose list this read left out).
+   */
   commentCount: number | null;
   /**
-   * Every comment, oldest first, while the post has at most LIMITS.cardComments of them; none once
-   * it has more (the card then offers the whole thread, read when asked for).
+   * Every comment, oldest first, while the summary holds the whole thread (at most
+   * LIMITS.cardComments); none once it does not (the card then offers the thread, read when asked).
    */
   cardComments: Comment[];
+  /** The thread's counters count comments beyond commentCount. */
+  moreComments: boolean;
 }
