@@ -167,30 +167,39 @@ async function commitCounted(
   }, write.onRetry);
 }
 
+/**
+ * A comment's document in its post's thread: the spec's fields, when (`at`, the thread's order:
+ * the commit's time, or a time a script gives) and, when a counter counts it, which.
+ */
+export function threadComment<T>(comment: Comment, at: T, shard?: number) {
+  return { ...comment, at, ...(shard !== undefined && { shard }) };
+}
+
+/** A comment's moderation copy (comments/{id}), read only by the administrator. */
+export function commentCopy<T>(
+  {
+    postId,
+    postTitle,
+    comment,
+    uid,
+  }: Pick<CommentWrite, 'postId' | 'postTitle' | 'comment' | 'uid'>,
+  at: T,
+) {
+  return { postId, postTitle, ...comment, uid, at, reports: 0, reported: false };
+}
+
 /** The comment's document in the thread, its moderation copy and the author's rate-limit stamp. */
 function addDocuments(
   { sdk, db }: Store,
   batch: Batch,
-  { postId, postTitle, comment, uid }: CommentWrite,
+  write: CommentWrite,
   id: string,
   shard?: number,
 ): void {
   const at = sdk.serverTimestamp();
-  batch.set(sdk.doc(db, POSTS, postId, THREAD, id), {
-    ...comment,
-    at,
-    ...(shard !== undefined && { shard }),
-  });
-  batch.set(sdk.doc(db, COMMENTS, id), {
-    postId,
-    postTitle,
-    ...comment,
-    uid,
-    at,
-    reports: 0,
-    reported: false,
-  });
-  batch.set(sdk.doc(db, COMMENTERS, uid), { last: at, target: id });
+  batch.set(sdk.doc(db, POSTS, write.postId, THREAD, id), threadComment(write.comment, at, shard));
+  batch.set(sdk.doc(db, COMMENTS, id), commentCopy(write, at));
+  batch.set(sdk.doc(db, COMMENTERS, write.uid), { last: at, target: id });
 }
 
 /** Counter `shard` of the post's thread moves by `step`, naming the comment added or removed. */
