@@ -9,7 +9,7 @@ export {
   type PostChanges,
   type RestRead,
 } from './data/changes';
-export { cardThread, showAllLabel, THREAD_NOT_READ } from './data/commentSummary';
+export { cardThread, showAllLabel, THREAD_NOT_READ, threadCount } from './data/commentSummary';
 export { DEAL_STATUSES, type DealStatus, isDealStatus } from './data/dealStatus';
 export {
   type CommentedPost,
@@ -38,6 +38,7 @@ export {
   type Post,
   type PostDeal,
   type PostEdit,
+  toComment,
   toPost,
 } from './data/post';
 export { decodeDocument, documentPost } from './data/postDecode';
@@ -45,4 +46,11 @@ export { documentsRoot, documentUrl, PAGE_SIZE } from './data/postsQuery';
 export { FeedContext, type FeedContextValue, titleIdOf, useFeedContext } from './hooks/feedContext';
 export { arrivedFirstPage, firstPageAnswer } from './store/firstPage';
 export { arrivedPinnedPost, pinnedPostAnswer, readPinnedPost } from './store/pinnedPost';
-export { listPosts, postRest, readPost, restRead, restSettings } from './store/restReads';
+export {
+  listPosts,
+  postRest,
+  postRestUnder,
+  readPost,
+  restRead,
+  restSettings,
+} from './store/restReads';

@@ -15,7 +15,8 @@ import { postStamp } from './postStamp';
 // Loaded on first need, so a visitor's first page never waits for it; its types come from the
 // loader.
 const loadSdk = () => import('firebase/firestore/lite');
-type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+// Without `default`: a script's `import * as sdk` has none, and the same Store serves both.
+type Sdk = Omit<Awaited<ReturnType<typeof loadSdk>>, 'default'>;
 
 /**
  * The SDK and a database: the app's (loadStore), or one a script or test made with the same SDK

@@ -1,5 +1,7 @@
-/** The Lite SDK's module, as a type: the stamp needs only its serverTimestamp. */
-type Sdk = Pick<typeof import('firebase/firestore/lite'), 'serverTimestamp'>;
+/** The Lite SDK's module, as the stamp needs it (this file may not import the SDK). */
+interface Sdk {
+  serverTimestamp: () => unknown;
+}
 
 /**
  * postChanges/{id} as a write of the post leaves it (firestore.rules stampsPost): changed at the

@@ -5,7 +5,7 @@ import {
   readAll,
   stampInTransaction,
 } from '../../../shared/store/firestoreWrites';
-import { COMMENTS, summariseComments } from '../../comments';
+import { COMMENTS } from '../../comments';
 import { writeDealSummary } from '../../deals';
 import { toPost, type NewPost, type Post, type PostEdit } from '../../posts';
 import { postWords } from '../../posts/data/postWords';
@@ -23,7 +23,9 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
       ...input,
       ...(status && { status }),
       ...(deal && { deal: deal.id }),
-      ...summariseComments([]),
+      commentCount: 0,
+      cardComments: [],
+      moreComments: false,
       created: Date.now(),
     };
     // The search words go to Firestore only: a card never reads them.

@@ -1,7 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { THREAD_NOT_READ, showAllLabel } from '../../posts';
-import type { Post } from '../../posts';
-import { useThread } from '../hooks/useThread';
+import { useThread, type ThreadPost } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { CommentList, type CommentListProps } from './CommentList';
 
@@ -14,16 +13,16 @@ export interface CommentThreadProps extends Omit<
   CommentListProps,
   'comments' | 'known' | 'listRef' | 'postId'
 > {
-  post: Pick<Post, 'id' | 'commentCount' | 'cardComments'>;
+  post: ThreadPost;
   /** The post's title element: the thread's controls say which post they are for. */
   titleId: string;
 }
 
 /**
  * 'Comments:' with how many, then the comments: a short thread whole, as the page read it with
- * the post; a long one behind 'Show all N comments', which reads it (one read) and shows its latest
- * comments, 50 at a time (OpenThread, loaded then). This page's own comments on a thread it has
- * not read show below that control at once.
+ * the post; a long one behind 'Show all N comments', which reads its latest 50 comments (one read
+ * a comment) and earlier ones 50 at a time (OpenThread, loaded then). This page's own comments on
+ * a thread it has not read show below that control at once.
  */
 export function CommentThread({ post, titleId, headingId, ...lines }: CommentThreadProps) {
   const thread = useThread(post);
@@ -46,7 +45,15 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
       </div>
       {thread.held ? (
         <Suspense fallback={null}>
-          <LazyOpenThread {...list} comments={thread.held} titleId={titleId} opened={asked} />
+          <LazyOpenThread
+            {...list}
+            comments={thread.held}
+            complete={thread.complete}
+            loading={thread.status === 'loading'}
+            onMore={thread.open}
+            titleId={titleId}
+            opened={asked}
+          />
         </Suspense>
       ) : thread.comments ? (
         <CommentList {...list} comments={thread.comments} known={thread.comments} />

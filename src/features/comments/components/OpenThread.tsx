@@ -6,8 +6,14 @@ import { CommentList, type CommentListProps } from './CommentList';
 export const THREAD_STEP = 50;
 
 export interface OpenThreadProps extends Omit<CommentListProps, 'comments' | 'known' | 'listRef'> {
-  /** The whole thread, oldest first. */
-  comments: Comment[];
+  /** The latest comments read, oldest first. */
+  comments: readonly Comment[];
+  /** Whether they reach the thread's first comment. */
+  complete: boolean;
+  /** Whether earlier comments are being read. */
+  loading: boolean;
+  /** Reads the next THREAD_STEP earlier comments. */
+  onMore: () => void;
   /** The post's title element: 'Show more comments' says which post it is for. */
   titleId: string;
   /** Whether the reader just opened it: focus goes to its first control. */
@@ -15,34 +21,46 @@ export interface OpenThreadProps extends Omit<CommentListProps, 'comments' | 'kn
 }
 
 /**
- * A thread the page has read whole: its latest comments, THREAD_STEP at a time, 'Show more
- * comments' above them showing earlier ones. Focus stays on that button while it is there, and
- * moves to the comments when the last step takes it away (or when the reader opened a thread that
- * needs no button). Loaded with the first thread a page opens.
+ * A thread the reader opened: its latest comments, THREAD_STEP at a time, 'Show more comments'
+ * above them reading and showing earlier ones (one read a comment). Focus stays on that button
+ * while it is there, and moves to the comments when the last step takes it away (or when the
+ * reader opened a thread that needs no button). Loaded with the first thread a page opens.
  */
-export function OpenThread({ comments, titleId, opened, ...list }: OpenThreadProps) {
+export function OpenThread({
+  comments,
+  complete,
+  loading,
+  onMore,
+  titleId,
+  opened,
+  ...list
+}: OpenThreadProps) {
   const [shown, setShown] = useState(THREAD_STEP);
   const focusNext = useRef(opened);
   const moreRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const more = comments.length > shown || !complete;
 
   useEffect(() => {
-    if (!focusNext.current) return;
+    if (!focusNext.current || loading) return;
     focusNext.current = false;
     (moreRef.current ?? listRef.current)?.focus();
-  }, [shown]);
+  }, [shown, loading, more]);
 
   return (
     <>
-      {comments.length > shown && (
+      {more && (
         <button
           ref={moreRef}
           type="button"
           className="button button--small comments__more"
           aria-describedby={titleId}
+          aria-busy={loading}
           onClick={() => {
+            if (loading) return;
+            if (comments.length <= shown) onMore();
             setShown(shown + THREAD_STEP);
-            focusNext.current = comments.length <= shown + THREAD_STEP;
+            focusNext.current = true;
           }}
         >
           Show more comments

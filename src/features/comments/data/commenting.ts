@@ -1,5 +1,3 @@
-import { LIMITS } from '../../../shared/limits';
-import type { Post } from '../../posts/data/post';
 
 /** suspensions/{uid}: until when an account may not comment or report (null: for good). */
 export interface Suspension {
@@ -13,12 +11,4 @@ export interface Suspension {
 /** Whether a suspension stops the account now. */
 export function isSuspendedAt(suspension: Suspension | null, now: number): boolean {
   return suspension !== null && (suspension.until === null || now < suspension.until);
-}
-
-/** Why a post takes no more comments: the administrator closed it, or it holds the most allowed. */
-export function commentsClosed(
-  post: Pick<Post, 'closed' | 'commentCount'>,
-): 'closed' | 'full' | null {
-  if (post.closed) return 'closed';
-  return (post.commentCount ?? 0) >= LIMITS.commentsPerPost ? 'full' : null;
 }

@@ -139,7 +139,7 @@ async function commitCounted(
   const stampRef = sdk.doc(db, POST_CHANGES, postId);
   if (countedBy === 'counter') {
     const shard = write.shard ?? Math.floor(Math.random() * LIMITS.commentCounters);
-    return stampedIfQuiet(store, postId, id, write.onRetry, (batch) => {
+    return stampedIfQuiet(store, postId, id, { onRetry: write.onRetry }, (batch) => {
       addDocuments(store, batch, write, id, shard);
       count(store, batch, postId, shard, id, 1);
     });
@@ -219,22 +219,21 @@ function count(
 }
 
 /**
- * Commits a change a counter counts, with the post's stamp when it is 10 seconds old (read first:
- * one read). A refusal may be a stamp written meanwhile, or one the writer's clock took for older
- * than it is: the commit is made once more with the other choice.
+ * Commits a change a counter counts, with the post's stamp when it is 10 seconds old: a comment
+ * reads the stamp first (one read); a removal, rarer, guesses `quiet` without reading. A refusal
+ * may be a stamp written meanwhile, or a guess or clock that took it for older than it is: the
+ * commit is made once more with the other choice.
  */
 async function stampedIfQuiet(
   store: Store,
   postId: string,
   id: string,
-  onRetry: (() => void) | undefined,
+  { onRetry, quiet: guess }: { onRetry?: () => void; quiet?: boolean },
   write: (batch: Batch) => void,
 ): Promise<void> {
   const { sdk, db } = store;
   const stampRef = sdk.doc(db, POST_CHANGES, postId);
-  const stamp = await sdk.getDoc(stampRef);
-  const at: unknown = stamp.get('at');
-  let quiet = !(at instanceof sdk.Timestamp) || Date.now() - at.toMillis() >= QUIET_MS;
+  let quiet = guess ?? (await stampIsQuiet(store, stampRef));
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await retryingContention(() => {
@@ -248,6 +247,14 @@ async function stampedIfQuiet(
       quiet = !quiet;
     }
   }
+}
+
+async function stampIsQuiet(
+  { sdk }: Store,
+  stampRef: Parameters<Store['sdk']['getDoc']>[0],
+): Promise<boolean> {
+  const at: unknown = (await sdk.getDoc(stampRef)).get('at');
+  return !(at instanceof sdk.Timestamp) || Date.now() - at.toMillis() >= QUIET_MS;
 }
 
 /** What a removal took away: the comment, counted by the post's summary or by a counter. */
@@ -271,17 +278,48 @@ export async function commitRemoval(
   const id = await commentId(postId, comment);
   const ref = sdk.doc(db, POSTS, postId, THREAD, id);
   const copyRef = sdk.doc(db, COMMENTS, id);
-  const [stored, post] = await Promise.all([
-    sdk.getDoc(ref),
-    sdk.getDoc(sdk.doc(db, POSTS, postId)),
-  ]);
-  if (!post.exists() || !stored.exists()) {
-    const listed: unknown = post.exists() ? post.get('comments') : [];
-    if (Array.isArray(listed) && listed.some((each) => sameComment(each, comment))) {
-      throw new StoreError(
-        'failed-precondition',
-        'This comment is in a thread of an earlier version: run npm run comments:migrate first.',
-      );
+  const stored = await sdk.getDoc(ref);
+  const shard: unknown = stored.get('shard');
+  try {
+    if (!stored.exists()) {
+      await removeCopy(store, copyRef);
+      return { countedBy: null };
+    }
+    if (typeof shard === 'number') {
+      await stampedIfQuiet(store, postId, id, { quiet: true }, (batch) => {
+        batch.delete(ref);
+        batch.delete(copyRef);
+        count(store, batch, postId, shard, id, -1);
+      });
+      return { countedBy: 'counter' };
+    }
+    await retryingContention(() => {
+      const batch = sdk.writeBatch(db);
+      batch.delete(ref);
+      batch.delete(copyRef);
+      batch.update(sdk.doc(db, POSTS, postId), {
+        commentCount: sdk.increment(-1),
+        cardComments: sdk.arrayRemove(comment),
+      });
+      batch.set(sdk.doc(db, POST_CHANGES, postId), postStamp(sdk, id));
+      return batch.commit();
+    });
+    return { countedBy: 'summary' };
+  } catch (error) {
+    const code = storeErrorCode(error);
+    if (code !== 'permission-denied' && code !== 'not-found') throw error;
+    // Refused: the post may be gone (nothing left to count), or hold the comment in a list of an
+    // earlier version. One read of the post tells.
+    const post = await sdk.getDoc(sdk.doc(db, POSTS, postId));
+    if (post.exists()) {
+      const listed: unknown = post.get('comments');
+      if (Array.isArray(listed) && listed.some((each) => sameComment(each, comment))) {
+        throw new StoreError(
+          'failed-precondition',
+          'This comment is in a thread of an earlier version: run npm run comments:migrate first.',
+        );
+      }
+      throw error;
     }
     const batch = sdk.writeBatch(db);
     if (stored.exists()) batch.delete(ref);
@@ -289,27 +327,14 @@ export async function commitRemoval(
     await batch.commit();
     return { countedBy: null };
   }
-  const shard: unknown = stored.get('shard');
-  if (typeof shard === 'number') {
-    await stampedIfQuiet(store, postId, id, undefined, (batch) => {
-      batch.delete(ref);
-      batch.delete(copyRef);
-      count(store, batch, postId, shard, id, -1);
-    });
-    return { countedBy: 'counter' };
-  }
-  await retryingContention(() => {
-    const batch = sdk.writeBatch(db);
-    batch.delete(ref);
-    batch.delete(copyRef);
-    batch.update(sdk.doc(db, POSTS, postId), {
-      commentCount: sdk.increment(-1),
-      cardComments: sdk.arrayRemove(comment),
-    });
-    batch.set(sdk.doc(db, POST_CHANGES, postId), postStamp(sdk, id));
-    return batch.commit();
-  });
-  return { countedBy: 'summary' };
+}
+
+/** The copy of a comment no longer in its thread (a list of an earlier version refuses it). */
+async function removeCopy(
+  { sdk }: Store,
+  copyRef: Parameters<Store['sdk']['deleteDoc']>[0],
+): Promise<void> {
+  await sdk.deleteDoc(copyRef);
 }
 
 function sameComment(value: unknown, { user, text, date }: Comment): boolean {

@@ -1,52 +1,201 @@
 import { config } from '../../../shared/config';
 import { decodeBatch } from '../../../shared/rest/batchGet';
+import {
+  documentData,
+  isRecord,
+  runQueryDocuments,
+  type RestDocument,
+} from '../../../shared/rest/restDecode';
+import { documentsRoot, postRest, postRestUnder, toComment } from '../../posts';
 import { toComments } from '../data/commentList';
-import { documentsRoot } from '../../posts';
-import { documentData, idOf } from '../../../shared/rest/restDecode';
-import { postRest, type Comment } from '../../posts';
+import { COUNTERS, THREAD } from '../data/commentCopies';
+import {
+  commentsPostedHere,
+  countedByCounters,
+  heldThread,
+  setCounted,
+  setThread,
+  threadReading,
+  type ThreadEntry,
+  type ThreadSource,
+} from './threads';
 
 /**
- * Reads whole threads (features/comments/store/threads.ts readThread loads it with the first thread
- * asked for): the posts' comments alone (a mask), the threads asked for in one task together in one
- * batchGet, one read per post whatever its length. A post no longer there has an empty thread.
+ * The reads of threads (loaded by ./threads.ts with the first thread or count asked for), over
+ * Firestore's REST API: a page of a thread's documents (one read a comment), a list of an earlier
+ * version (one read, any length), a long thread's count (one aggregation of its counters: one
+ * read), and the comments written after the newest the page holds.
  */
+
+/** A thread shows this many more comments each time ('Show all', 'Show more comments'). */
+export const THREAD_PAGE = 50;
+
+/** The thread's documents in time order (`direction`), after `from` when given. */
+function threadQuery(direction: 'ASCENDING' | 'DESCENDING', from: ThreadEntry | undefined) {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: THREAD }],
+      orderBy: [
+        { field: { fieldPath: 'at' }, direction },
+        { field: { fieldPath: '__name__' }, direction },
+      ],
+      limit: THREAD_PAGE,
+      ...(from && {
+        startAt: {
+          values: [{ timestampValue: from.at }, { referenceValue: nameOf(from) }],
+          before: false,
+        },
+      }),
+    },
+  };
+}
+
+let parentNames: string | null = null;
+function nameOf({ id }: ThreadEntry): string {
+  parentNames ??= documentsRoot(config.firebase.projectId);
+  return `${parentNames}/posts/${id.slice(0, id.lastIndexOf('_'))}/${THREAD}/${id}`;
+}
+
+function toEntry({ name, fields }: RestDocument): ThreadEntry[] {
+  const at = isRecord(fields.at) ? fields.at.timestampValue : undefined;
+  const [comment] = toComment(decodeFields(fields));
+  if (typeof at !== 'string' || !comment) return [];
+  return [{ id: name.slice(name.lastIndexOf('/') + 1), comment, at }];
+}
+
+function decodeFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const text = (value: unknown) =>
+    isRecord(value) && typeof value.stringValue === 'string' ? value.stringValue : '';
+  return { user: text(fields.user), text: text(fields.text), date: text(fields.date) };
+}
+
+async function readEntries(
+  postId: string,
+  direction: 'ASCENDING' | 'DESCENDING',
+  from: ThreadEntry | undefined,
+): Promise<ThreadEntry[]> {
+  return postRestUnder(`posts/${postId}`, 'runQuery', threadQuery(direction, from), (json) =>
+    runQueryDocuments(json).flatMap(toEntry),
+  );
+}
+
+/** The post's list of an earlier version (its `comments` alone: one read), oldest first. */
+async function readList(postId: string): Promise<ThreadEntry[]> {
+  const documents = [`${documentsRoot(config.firebase.projectId)}/posts/${postId}`];
+  const got = await postRest('batchGet', { documents, mask: { fieldPaths: ['comments'] } }, (json) =>
+    decodeBatch(json, (document) => toComments(documentData(document)) ?? []),
+  );
+  return (got.found[0] ?? []).map((comment) => ({ id: '', comment, at: '' }));
+}
+
+/**
+ * The next page back of the post's thread: THREAD_PAGE comments before the earliest it holds (the
+ * latest when it holds none); when the documents run out, a list of an earlier version before them.
+ */
+export async function readThreadPage(postId: string, source: ThreadSource): Promise<void> {
+  try {
+    const earliest = heldThread(postId)?.entries.find((entry) => entry.at !== '');
+    const page = (await readEntries(postId, 'DESCENDING', earliest)).reverse();
+    const complete = page.length < THREAD_PAGE;
+    const listed = complete && source.mayHoldList ? await readList(postId) : [];
+    // This page's own comments, shown apart until now, are among those read or come after them.
+    const known = new Set(page.map((entry) => entry.id));
+    const later = (heldThread(postId)?.entries ?? []).filter((entry) => !known.has(entry.id));
+    setThread(postId, { entries: [...listed, ...page, ...later], complete }, [], null);
+  } catch (error) {
+    console.warn('Could not read the comments', error);
+    setThread(postId, undefined, commentsPostedHere(postId), 'failed');
+  }
+}
+
+/**
+ * The comments of a held thread written after the newest it holds (one read a comment; one when
+ * none), added at its end. Used by the live checks when the post's stamp moved.
+ */
+export async function readNewerComments(postId: string): Promise<void> {
+  const thread = heldThread(postId);
+  if (!thread) return;
+  const newest = thread.entries.findLast((entry) => entry.at !== '');
+  const newer = await readEntries(postId, 'ASCENDING', newest);
+  const known = new Set(thread.entries.map((entry) => entry.id));
+  const added = newer.filter((entry) => !known.has(entry.id));
+  const current = heldThread(postId) ?? thread;
+  const entries = [...current.entries, ...added];
+  setThread(postId, { ...current, entries }, [], threadReading(postId));
+}
+
+/**
+ * What the page shows of a thread that changed elsewhere, read again: its count when the page
+ * shows one from the counters, and while the thread is open the comments after the newest shown,
+ * and whether `named` (the comment the stamp names) is still there when the page shows it.
+ */
+export async function refreshThread(postId: string, named: string | null): Promise<void> {
+  try {
+    await Promise.all([
+      countedByCounters(postId) === undefined
+        ? null
+        : readCount(postId).then((count) => setCounted(postId, count)),
+      heldThread(postId) && readNewerComments(postId),
+      named && heldThread(postId)?.entries.some((entry) => entry.id === named)
+        ? dropIfRemoved(postId, named)
+        : null,
+    ]);
+  } catch (error) {
+    console.warn('Could not read the comments again', error);
+  }
+}
+
+/** Takes `commentId` out of the held thread if its document is gone (one read). */
+async function dropIfRemoved(postId: string, commentId: string): Promise<void> {
+  const root = documentsRoot(config.firebase.projectId);
+  const documents = [`${root}/posts/${postId}/${THREAD}/${commentId}`];
+  const got = await postRest('batchGet', { documents, mask: { fieldPaths: ['at'] } }, (json) =>
+    decodeBatch(json, () => null),
+  );
+  const thread = heldThread(postId);
+  if (got.missing.length === 0 || !thread) return;
+  const entries = thread.entries.filter((entry) => entry.id !== commentId);
+  setThread(postId, { ...thread, entries }, commentsPostedHere(postId), threadReading(postId));
+}
+
 let asked: Set<string> | null = null;
 
-/**
- * Where a read thread goes: the threads' state (./threads.ts setThread), with its read's outcome.
- */
-type ThreadSink = (
-  id: string,
-  thread: Comment[] | undefined,
-  own: readonly Comment[],
-  read?: 'failed' | null,
-) => void;
-
-export function askForThread(id: string, setThread: ThreadSink): void {
+/** Reads the post's counters' sum, with every count asked for in this task, one read each. */
+export function askForCount(id: string): void {
   if (!asked) {
     const ids = new Set<string>();
     asked = ids;
     queueMicrotask(() => {
       asked = null;
-      readThreads([...ids], setThread).catch((error: unknown) => {
-        console.warn('Could not read the comments', error);
-        ids.forEach((each) => setThread(each, undefined, [], 'failed'));
+      ids.forEach((each) => {
+        readCount(each).then(
+          (count) => setCounted(each, count),
+          (error: unknown) => console.warn('Could not read the count of comments', error),
+        );
       });
     });
   }
   asked.add(id);
 }
 
-async function readThreads(ids: string[], setThread: ThreadSink): Promise<void> {
-  const root = documentsRoot(config.firebase.projectId);
-  const documents = ids.map((id) => `${root}/posts/${id}`);
-  const mask = { fieldPaths: ['comments'] };
-  const got = await postRest('batchGet', { documents, mask }, (json) =>
-    decodeBatch(json, (document) => ({
-      id: idOf(document.name),
-      comments: toComments(documentData(document)) ?? [],
-    })),
-  );
-  for (const { id, comments } of got.found) setThread(id, comments, []);
-  for (const id of got.missing) setThread(id, [], []);
+/** The sum of the post's counters: one aggregation (one read for all of them). */
+export function readCount(postId: string): Promise<number> {
+  const body = {
+    structuredAggregationQuery: {
+      structuredQuery: { from: [{ collectionId: COUNTERS }] },
+      aggregations: [{ alias: 'n', sum: { field: { fieldPath: 'n' } } }],
+    },
+  };
+  return postRestUnder(`posts/${postId}`, 'runAggregationQuery', body, decodeSum);
+}
+
+function decodeSum(json: unknown): number {
+  const first: unknown = Array.isArray(json) ? json[0] : null;
+  const fields =
+    isRecord(first) && isRecord(first.result) && isRecord(first.result.aggregateFields)
+      ? first.result.aggregateFields
+      : {};
+  const n = fields.n;
+  if (!isRecord(n)) return 0;
+  return Number(n.integerValue ?? n.doubleValue ?? 0);
 }

@@ -1,25 +1,46 @@
-import type { RemovedCopies } from '../../posts';
-import { withoutComment } from '../data/commentList';
 import type { Comment } from '../../posts';
-import { commentsPostedHere, heldThread, setThread, threadReading } from './threads';
+import { sameComment } from '../data/commentList';
+import type { CountedBy } from './commentCommits';
+import {
+  commentsPostedHere,
+  countedByCounters,
+  heldThread,
+  setCounted,
+  setThread,
+  threadReading,
+} from './threads';
 
 /**
- * This page's own comments and removals, applied to the threads it knows
+ * This page's own comments and removals, applied to what it knows of threads
  * (features/comments/store/threads.ts) once Firestore has committed them: with the write module,
  * never in a visitor's first load.
  */
 
-/** This page's comment: at the end of the held thread, or shown apart until the thread is read. */
-export function addedHere(id: string, comment: Comment): void {
+/**
+ * This page's comment: at the end of the held thread, or shown apart until the thread is read;
+ * one more on the counters when one counts it.
+ */
+export function addedHere(id: string, comment: Comment, entryId: string, countedBy: CountedBy) {
   const thread = heldThread(id);
   const reading = threadReading(id);
-  if (thread) setThread(id, [...thread, comment], commentsPostedHere(id), reading);
-  else setThread(id, undefined, [...commentsPostedHere(id), comment], reading);
+  if (countedBy !== 'summary') moveCounted(id, 1);
+  if (thread) {
+    // No time: the server's is not known here, and reads continue from the last comment read.
+    const entry = { id: entryId, comment, at: '' };
+    setThread(id, { ...thread, entries: [...thread.entries, entry] }, [], reading);
+  } else setThread(id, undefined, [...commentsPostedHere(id), comment], reading);
 }
 
 /** This page's removal: gone from the held thread and from the comments shown apart. */
-export function removedHere(id: string, comment: Comment, copies: RemovedCopies): void {
+export function removedHere(id: string, comment: Comment, countedBy: CountedBy | null): void {
   const thread = heldThread(id);
-  const own = withoutComment([...commentsPostedHere(id)], comment, copies);
-  setThread(id, thread && withoutComment(thread, comment, copies), own, threadReading(id));
+  if (countedBy === 'counter') moveCounted(id, -1);
+  const own = commentsPostedHere(id).filter((each) => !sameComment(each, comment));
+  const entries = thread?.entries.filter((entry) => !sameComment(entry.comment, comment));
+  setThread(id, thread && entries && { ...thread, entries }, own, threadReading(id));
+}
+
+function moveCounted(id: string, step: number): void {
+  const count = countedByCounters(id);
+  if (count !== undefined) setCounted(id, count + step);
 }

@@ -2,27 +2,45 @@ import { createExternalStore } from '../../../shared/state/externalStore';
 import type { Comment } from '../../posts';
 
 /**
- * The whole threads this page has read, by post id, whichever list shows the post (the feed, a
- * permalink, a deal's feed). Pages read posts without their comments (postsQuery.POST_CARD_FIELDS);
- * a thread is read when its reader opens it, or when an older version wrote the post without a
- * count (./threadReads.ts, loaded then). Once held, a thread stays current: the live checks re-read
- * held threads whole (./changeReads.ts), and this page's own comments and removals are applied
- * (./threadWrites.ts). This module holds the state only, so a visitor's first load carries little.
+ * What this page knows of each post's thread beyond its card, by post id, whichever list shows
+ * the post (the feed, a permalink, a deal's feed). A thread is documents of its own
+ * (posts/{id}/comments), read a page at a time, newest first, when its reader opens it
+ * (./threadReads.ts, loaded then); the live checks add what others write to a thread the page
+ * holds, and this page's own comments and removals are applied (./threadWrites.ts). A long
+ * thread's count is its post's plus its counters' sum, read when its card shows. This module holds
+ * the state only, so a visitor's first load carries little.
  */
 export type ThreadReading = 'loading' | 'failed';
 
-const held = new Map<string, Comment[]>();
+/** One comment of a thread as read: its id and time order it ('' for a list's of old). */
+export interface ThreadEntry {
+  id: string;
+  comment: Comment;
+  /** Its `at`, as Firestore wrote it (RFC 3339): where the next page starts. */
+  at: string;
+}
+
+/** The latest part of a thread that the page has read, oldest first. */
+export interface HeldThread {
+  entries: readonly ThreadEntry[];
+  /** Whether `entries` reach back to the thread's first comment. */
+  complete: boolean;
+}
+
+const held = new Map<string, HeldThread>();
 /** Comments this page added to a thread it does not hold: its card shows them at once. */
 const postedHere = new Map<string, readonly Comment[]>();
-/** Reads of whole threads under way, and those that failed (reading again tries anew). */
+/** Reads of threads under way, and those that failed (reading again tries anew). */
 const reading = new Map<string, ThreadReading>();
+/** A long thread's counters' sum, as last read (and moved by this page's own writes). */
+const counted = new Map<string, number>();
 const NONE: readonly Comment[] = [];
-/** Told of every change to the three maps above (readers select their post's part). */
-export const threads = createExternalStore({ held, postedHere, reading });
+/** Told of every change to the maps above (readers select their post's part). */
+export const threads = createExternalStore({ held, postedHere, reading, counted });
 const told = () => threads.set(threads.get());
 
-/** The post's whole thread, oldest first, if this page holds it. */
-export function heldThread(id: string): Comment[] | undefined {
+/** The part of the post's thread this page holds, if any. */
+export function heldThread(id: string): HeldThread | undefined {
   return held.get(id);
 }
 
@@ -31,9 +49,14 @@ export function commentsPostedHere(id: string): readonly Comment[] {
   return postedHere.get(id) ?? NONE;
 }
 
-/** Whether the post's whole thread is being read, or its last read failed; null: neither. */
+/** Whether a read of the post's thread is under way, or its last one failed; null: neither. */
 export function threadReading(id: string): ThreadReading | null {
   return reading.get(id) ?? null;
+}
+
+/** The sum of the post's counters, if read. */
+export function countedByCounters(id: string): number | undefined {
+  return counted.get(id);
 }
 
 /**
@@ -42,7 +65,7 @@ export function threadReading(id: string): ThreadReading | null {
  */
 export function setThread(
   id: string,
-  thread: Comment[] | undefined,
+  thread: HeldThread | undefined,
   own: readonly Comment[],
   read: ThreadReading | null = null,
 ): void {
@@ -54,14 +77,74 @@ export function setThread(
   told();
 }
 
-/** Reads the post's whole thread (one read), unless that read is under way. */
-export function readThread(id: string): void {
-  if (reading.get(id) === 'loading') return;
+/** Sets the post's counters' sum (a read's, or moved by `step` from what the page knows). */
+export function setCounted(id: string, count: number): void {
+  counted.set(id, count);
+  told();
+}
+
+/**
+ * How the post's thread is read: whether it may still hold a list of an earlier version (read
+ * once the documents run out), as its card's summary tells.
+ */
+export interface ThreadSource {
+  mayHoldList: boolean;
+}
+
+/**
+ * Reads the next page of the post's thread (its latest comments first, then earlier ones), unless
+ * a read is under way or the page holds it all.
+ */
+export function readThread(id: string, source: ThreadSource): void {
+  if (reading.get(id) === 'loading' || held.get(id)?.complete) return;
   setThread(id, undefined, commentsPostedHere(id), 'loading');
   import('./threadReads').then(
-    ({ askForThread }) => askForThread(id, setThread),
+    ({ readThreadPage }) => readThreadPage(id, source),
     () => setThread(id, undefined, commentsPostedHere(id), 'failed'),
   );
+}
+
+/** Reads the post's counters' sum (one read), the reads asked for in one task together. */
+export function readCounted(id: string): void {
+  import('./threadReads').then(
+    ({ askForCount }) => askForCount(id),
+    () => {},
+  );
+}
+
+/** A stamp of a post's change, as the live checks read it (posts/data/changes.ts ChangeStamp). */
+interface ThreadStamp {
+  id: string;
+  at: string;
+  comment: string | null;
+}
+
+/** A busy thread stamps its post at most once in this long (firestore.rules stampsIfQuiet). */
+const QUIET_MS = 10_000;
+
+/**
+ * The live checks saw post `stamp.id` change (read at `readTime`): what the page shows of its
+ * thread is read again, its count (one read) and, while the reader holds it open, the comments
+ * after the newest shown (one read a comment) and a removal the stamp names. Comments a busy
+ * thread takes in the 10 seconds after a stamp do not stamp it again, so the same reads follow
+ * once those 10 seconds are over.
+ */
+export function threadChanged(stamp: ThreadStamp, readTime: string): void {
+  const { id } = stamp;
+  const shows = () => counted.has(id) || held.has(id);
+  if (!shows()) return;
+  const refresh = () =>
+    import('./threadReads').then(
+      (reads) => reads.refreshThread(id, stamp.comment),
+      () => {},
+    );
+  void refresh();
+  const quietIn = Date.parse(stamp.at) + QUIET_MS - Date.parse(readTime);
+  if (quietIn > 0) {
+    setTimeout(() => {
+      if (document.visibilityState === 'visible' && shows()) void refresh();
+    }, quietIn + 1000);
+  }
 }
 
 /** Forgets every thread (tests; a page's state starts empty). */
@@ -69,5 +152,6 @@ export function forgetThreads(): void {
   held.clear();
   postedHere.clear();
   reading.clear();
+  counted.clear();
   told();
 }

@@ -1,7 +1,6 @@
 import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../../admin';
 import { safeHttpUrl } from '../../../shared/text/safeUrl';
-import { commentsClosed } from '../../comments';
 import { canComment, canRemoveComment, canReportComment, isAdmin } from '../../session';
 import { CommentsClosed } from '../../comments';
 import { CommentThread } from '../../comments';
@@ -28,7 +27,7 @@ export interface PostCardProps {
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
   // Over 60 lines on purpose: split into components it costs first-load bytes (at the budget).
   const { user, ops, now, deletedElsewhere } = useFeedContext();
-  const closed = commentsClosed(post);
+  const closed = post.closed === true;
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
   // After Save or Cancel, focus returns to the Edit button the user started from.
@@ -109,7 +108,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           canReport={(comment) => canReportComment(user, comment)}
         />
         {closed ? (
-          <CommentsClosed reason={closed} />
+          <CommentsClosed />
         ) : (
           canComment(user) && (
             <Suspense fallback={null}>

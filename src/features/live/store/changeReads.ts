@@ -8,24 +8,26 @@ import {
   type PostChanges,
   type RestRead,
 } from '../../posts';
-import { toComments } from '../../comments';
-import type { Comment, Post } from '../../posts';
-import { documentData, readTimeOf } from '../../../shared/rest/restDecode';
+import type { Post } from '../../posts';
+import { readTimeOf } from '../../../shared/rest/restDecode';
 import { config } from '../../../shared/config';
 import { documentPost, documentsRoot, postRest } from '../../posts';
-import { heldThread, setThread, threadReading } from '../../comments';
+import { threadChanged } from '../../comments';
 
 /**
  * What changed since a read, over Firestore's REST API: the stamps of postChanges newer than it,
- * then those posts by id. Loaded with the first live check (readChanges), so none of it
- * weighs on the first page. `root`: the documents root (postsQuery.documentsRoot).
+ * then the posts whose document changed, by id, without their threads (one read each). A stamp of
+ * a thread alone (a busy thread's comments, stamped at most once in 10 seconds) reads no post: the
+ * comments feature reads what the page shows of that thread (threadChanged). Loaded with the first
+ * live check (readChanges), so none of it weighs on the first page. `root`: the documents root
+ * (postsQuery.documentsRoot).
  */
 export async function readChangesOver(
   read: RestRead,
   root: string,
   since: string,
 ): Promise<PostChanges> {
-  const ids = new Set<string>();
+  const stamps = new Map<string, ChangeStamp>();
   let after: ChangeStamp | null = null;
   let readTime: string | null = null;
   do {
@@ -37,61 +39,29 @@ export async function readChangesOver(
         readTime: readTimeOf(json),
       }),
     );
-    for (const stamp of answer.stamps) ids.add(stamp.id);
+    for (const stamp of answer.stamps) stamps.set(stamp.id, stamp);
     readTime = answer.readTime;
     // A full answer: more stamps may come after its last one.
     after = answer.stamps.length === CHANGES_PER_READ ? (answer.stamps.at(-1) ?? null) : null;
   } while (after);
   // Everything up to the last answer's read time has been seen.
   const next = readTime ?? since;
-  if (ids.size === 0) return { posts: [], deleted: [], since: next };
-  // A changed post is read without its comments, unless this page holds its thread: then whole,
-  // so the open thread stays current. Either way one read per post.
-  const open = new Set([...ids].filter((id) => heldThread(id) !== undefined));
-  const [cards, whole] = await Promise.all([
-    readPosts(
-      read,
-      root,
-      [...ids].filter((id) => !open.has(id)),
-      CARD_MASK,
-    ),
-    readPosts(
-      read,
-      root,
-      [...ids].filter((id) => open.has(id)),
-      null,
-    ),
-  ]);
-  for (const { id, comments } of whole.threads) setThread(id, comments, [], threadReading(id));
-  return {
-    posts: [...cards.found, ...whole.found],
-    deleted: [...cards.missing, ...whole.missing],
-    since: next,
-  };
+  if (stamps.size === 0) return { posts: [], deleted: [], since: next };
+  const changedPosts = [...stamps.values()]
+    .filter((stamp) => Date.parse(stamp.postAt) >= Date.parse(since))
+    .map((stamp) => stamp.id);
+  for (const stamp of stamps.values()) threadChanged(stamp, next);
+  const cards = await readPosts(read, root, changedPosts);
+  return { posts: cards.found, deleted: cards.missing, since: next };
 }
 
-/** `ids`'s posts, by one batchGet with `mask` (null: whole), and the threads it read. */
-async function readPosts(
-  read: RestRead,
-  root: string,
-  ids: string[],
-  mask: typeof CARD_MASK | null,
-): Promise<BatchGot<Post> & { threads: { id: string; comments: Comment[] }[] }> {
-  if (ids.length === 0) return { found: [], missing: [], threads: [] };
+/** `ids`'s posts, by one batchGet of the card's fields. */
+async function readPosts(read: RestRead, root: string, ids: string[]): Promise<BatchGot<Post>> {
+  if (ids.length === 0) return { found: [], missing: [] };
   const documents = ids.map((id) => `${root}/posts/${id}`);
-  const got = await read('batchGet', { documents, ...(mask && { mask }) }, (json) =>
-    decodeBatch(json, (document) => ({
-      post: documentPost(document),
-      comments: toComments(documentData(document)),
-    })),
+  return read('batchGet', { documents, mask: CARD_MASK }, (json) =>
+    decodeBatch(json, documentPost),
   );
-  return {
-    found: got.found.map(({ post }) => post),
-    missing: got.missing,
-    threads: got.found.flatMap(({ post, comments }) =>
-      comments ? [{ id: post.id, comments }] : [],
-    ),
-  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FeedState, WriteAction } from './feedReducer';
-import type { Post } from './post';
+import type { Comment, Post } from './post';
 
 /**
  * How this page's committed writes change the feed (feedReducer's WriteAction): provided to the
@@ -25,8 +25,16 @@ export function applyWrite(state: FeedState, action: WriteAction): FeedState {
       }));
     }
     case 'commented':
-    case 'commentRemoved':
       return update(state, action.id, (post) => ({ ...post, ...action.summary }));
+    case 'commentRemoved': {
+      const { user, text, date } = action.comment;
+      const other = (each: Comment) => each.user !== user || each.text !== text || each.date !== date;
+      return update(state, action.id, (post) => ({
+        ...post,
+        commentCount: Math.max(0, (post.commentCount ?? 1) - 1),
+        cardComments: post.cardComments.filter(other),
+      }));
+    }
     case 'closed':
       // An open post has no `closed` key at all, as the spec's posts.
       return update(state, action.id, ({ closed: _closed, ...post }) =>

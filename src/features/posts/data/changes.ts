@@ -29,16 +29,23 @@ export interface PostChanges {
  * One REST read (features/posts/store/restReads.ts's): its JSON answer decoded, or a StoreError.
  */
 export type RestRead = <T>(
-  method: 'runQuery' | 'batchGet',
+  method: 'runQuery' | 'batchGet' | 'runAggregationQuery',
   body: unknown,
   decode: (json: unknown) => T,
 ) => Promise<T>;
 
-/** The stamp of a changed post (postChanges/{id}): which post, and when, as Firestore wrote it. */
+/**
+ * The stamp of a changed post (postChanges/{id}): which post, and when it or its thread changed,
+ * as Firestore wrote it (RFC 3339).
+ */
 export interface ChangeStamp {
   id: string;
   name: string;
   at: string;
+  /** When the post document itself last changed (`at` on stamps of earlier versions). */
+  postAt: string;
+  /** The comment the stamping write added or removed, if any. */
+  comment: string | null;
 }
 
 /**
@@ -75,6 +82,17 @@ export function changesQuery(since: string, after: ChangeStamp | null): Record<s
 export function decodeChangeStamps(json: unknown): ChangeStamp[] {
   return runQueryDocuments(json).flatMap(({ name, fields }) => {
     const at = isRecord(fields.at) ? fields.at.timestampValue : undefined;
-    return typeof at === 'string' ? [{ id: idOf(name), name, at }] : [];
+    const postAt = isRecord(fields.postAt) ? fields.postAt.timestampValue : undefined;
+    const comment = isRecord(fields.comment) ? fields.comment.stringValue : undefined;
+    if (typeof at !== 'string') return [];
+    return [
+      {
+        id: idOf(name),
+        name,
+        at,
+        postAt: typeof postAt === 'string' ? postAt : at,
+        comment: typeof comment === 'string' ? comment : null,
+      },
+    ];
   });
 }

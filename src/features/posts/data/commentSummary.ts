@@ -1,10 +1,30 @@
 import type { Comment, CommentSummary } from './post';
 
 /**
- * The thread a card can show from its summary alone: every comment while the card holds them all.
+ * The thread a card can show from its summary alone: every comment while the summary holds them
+ * all (never once the thread is marked: its counters count more).
  */
-export function cardThread({ commentCount, cardComments }: CommentSummary): Comment[] | null {
-  return commentCount !== null && cardComments.length === commentCount ? cardComments : null;
+export function cardThread({
+  commentCount,
+  cardComments,
+  moreComments,
+}: CommentSummary): Comment[] | null {
+  return !moreComments && commentCount !== null && cardComments.length === commentCount
+    ? cardComments
+    : null;
+}
+
+/**
+ * How many comments the post has: its summary's count, plus its counters' sum when the thread is
+ * marked (undefined: not read yet). Null while not known.
+ */
+export function threadCount(
+  { commentCount, moreComments }: CommentSummary,
+  counted: number | undefined,
+): number | null {
+  if (commentCount === null) return null;
+  if (!moreComments) return commentCount;
+  return counted === undefined ? null : commentCount + counted;
 }
 
 /** The words of the control that opens a thread the card does not show whole. */

@@ -4,7 +4,10 @@ import type { Comment, NewPost, Post, PostEdit } from './post';
  * The post a comment goes to: its id, its title for the moderation copy, and its comment summary
  * as the page read it (a null count: unknown, so the post is read first).
  */
-export type CommentedPost = Pick<Post, 'id' | 'title' | 'commentCount' | 'cardComments'>;
+export type CommentedPost = Pick<
+  Post,
+  'id' | 'title' | 'commentCount' | 'cardComments' | 'moreComments'
+>;
 
 /** Which copies of a comment stored more than once a removal takes ('one': the administrator's). */
 export type RemovedCopies = 'all' | 'one';
@@ -24,7 +27,7 @@ export interface FeedOps {
     uid: string,
     options?: { onRetry?: () => void },
   ) => Promise<void>;
-  /** `copies` 'one': the administrator removes one copy of a comment stored more than once. */
+  /** `copies`: which of a comment stored twice in a list of an earlier version (unused since). */
   removeComment: (id: string, comment: Comment, copies?: RemovedCopies) => Promise<void>;
   /** The administrator closes or reopens a post's comments. */
   setCommentsClosed: (id: string, closed: boolean) => Promise<void>;

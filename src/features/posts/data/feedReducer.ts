@@ -1,4 +1,4 @@
-import type { CommentSummary } from './post';
+import type { Comment, CommentSummary } from './post';
 import type { PostChanges } from './changes';
 import type { Cursor, PostsPage } from './page';
 import type { Post, PostEdit } from './post';
@@ -68,8 +68,8 @@ export type WriteAction =
    * addComment).
    */
   | { type: 'commented'; id: string; summary: CommentSummary }
-  /** The post's comment summary after a removal (which always reads the post). */
-  | { type: 'commentRemoved'; id: string; summary: CommentSummary }
+  /** A comment the post's summary counted, removed here. */
+  | { type: 'commentRemoved'; id: string; comment: Comment }
   | { type: 'closed'; id: string; closed: boolean }
   | { type: 'deleted'; id: string };
 

@@ -26,6 +26,7 @@ export const POST_CARD_FIELDS = [
   'pinned',
   'commentCount',
   'cardComments',
+  'moreComments',
 ] as const;
 
 /** A runQuery's `select`: the card's fields only. */
@@ -156,15 +157,21 @@ export interface RestSettings {
   emulatorHost: string | null;
 }
 
+/** The REST methods the app reads with. */
+export type RestMethod = 'runQuery' | 'batchGet' | 'runAggregationQuery';
+
 /**
- * Where a REST method of the documents root (`runQuery`, `batchGet`) is posted: the emulator when
- * `emulatorHost` is set, hosted Firestore otherwise.
+ * Where a REST method of the documents root (`runQuery`, `batchGet`), or of the document `parent`
+ * ('posts/{id}': a query of its subcollections), is posted: the emulator when `emulatorHost` is
+ * set, hosted Firestore otherwise.
  */
 export function documentsMethodUrl(
   settings: RestSettings,
-  method: 'runQuery' | 'batchGet',
+  method: RestMethod,
+  parent?: string,
 ): string {
-  return restUrl(`${documentsRoot(settings.projectId)}:${method}`, settings);
+  const root = documentsRoot(settings.projectId);
+  return restUrl(`${parent ? `${root}/${parent}` : root}:${method}`, settings);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   pageQuery,
   postUrl,
   restPost,
+  type RestMethod,
   type RestSettings,
 } from '../data/postsQuery';
 import { decodeDocument } from '../data/postDecode';
@@ -74,6 +75,17 @@ export function postRest<T>(
 ): Promise<T> {
   const request = restPost(documentsMethodUrl(restSettings(), method), body);
   return restRead(request.url, request, decode, tried);
+}
+
+/** A REST method of one document's subcollections (`parent`: 'posts/{id}'), as postRest. */
+export function postRestUnder<T>(
+  parent: string,
+  method: RestMethod,
+  body: unknown,
+  decode: (json: unknown) => T,
+): Promise<T> {
+  const request = restPost(documentsMethodUrl(restSettings(), method, parent), body);
+  return restRead(request.url, request, decode);
 }
 
 export function restSettings(): RestSettings {

@@ -32,10 +32,10 @@ export function pageWrites(
       wrote(post.id);
       dispatch({ type: 'commented', id: post.id, summary });
     },
-    async removeComment(id, comment, copies = 'all') {
-      const summary = await (await loadCommentWrites()).removeComment(id, comment, copies);
+    async removeComment(id, comment) {
+      const countedBy = await (await loadCommentWrites()).removeComment(id, comment);
       wrote(id);
-      dispatch({ type: 'commentRemoved', id, summary });
+      if (countedBy === 'summary') dispatch({ type: 'commentRemoved', id, comment });
     },
     async setCommentsClosed(id, closed) {
       await (await loadPostWrites()).setCommentsClosed(id, closed);
