@@ -55,6 +55,8 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
         id: 'p1',
         name: `projects/${PROJECT}/databases/(default)/documents/postChanges/p1`,
         at: stamp,
+        postAt: stamp,
+        comment: null,
       }),
     ],
     ['a search of every post', searchQuery('lindqvist', PROJECT, null)],

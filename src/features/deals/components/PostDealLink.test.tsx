@@ -41,6 +41,7 @@ function buildPost(overrides: Partial<Post>): Post {
     link: '',
     commentCount: 0,
     cardComments: [],
+    moreComments: false,
     created: Date.now() - 3_600_000,
     ...overrides,
   };

@@ -7,7 +7,6 @@ import {
 } from '../../comments';
 import type { ModeratedComment } from '../data/moderation';
 import { isRecord } from '../../../shared/rest/restDecode';
-import { storeErrorCode } from '../../../shared/errors/storeError';
 import { call, loadStore, readAll, type Store } from '../../../shared/store/firestoreWrites';
 
 /**
@@ -121,16 +120,14 @@ function toModerated({ sdk }: Store, id: string, data: unknown): ModeratedCommen
   ];
 }
 
-/** Removes a listed comment from its post (every copy) and its moderation copy. */
+/**
+ * Removes a listed comment from its post's thread with its moderation copy (the comment recipe's
+ * removal: one read and one commit). A comment whose post was deleted has only its documents left
+ * to remove, and goes too.
+ */
 export async function removeListedComment(comment: ModeratedComment): Promise<void> {
   const { user, text, date } = comment;
-  try {
-    await (await loadCommentWrites()).removeComment(comment.postId, { user, text, date });
-  } catch (error) {
-    // The post is gone (deleted): only the copy is left to remove.
-    if (storeErrorCode(error) !== 'not-found') throw error;
-    await call(({ sdk, db }) => sdk.deleteDoc(sdk.doc(db, COMMENTS, comment.id)));
-  }
+  await (await loadCommentWrites()).removeComment(comment.postId, { user, text, date });
 }
 
 /** 'Dismiss reports': the comment stays, its open reports go back to none. */

@@ -28,6 +28,7 @@ function post(id: string, created: number, content = `About ${id}`): Post {
     link: '',
     commentCount: 0,
     cardComments: [],
+    moreComments: false,
     created,
   };
 }
@@ -189,20 +190,19 @@ describe('feedReducer: moderation', () => {
   const b = { user: 'b@example.com', text: 'Yo', date: 'd2' };
   const withComments = (): FeedState => {
     const state = feed(false);
-    const summary = { commentCount: 3, cardComments: [a, b, a] };
+    const summary = { commentCount: 3, cardComments: [a, b, a], moreComments: false };
     return { ...state, posts: state.posts.map((each) => ({ ...each, ...summary })) };
   };
 
-  it('takes the summary a removal read, on that post only', () => {
-    const summary = { commentCount: 1, cardComments: [b] };
-    const removed = feedReducer(withComments(), { type: 'commentRemoved', id: 'c', summary });
-    expect(removed.posts[0]).toMatchObject(summary);
+  it("takes this page's removal off the summary, on that post only", () => {
+    const removed = feedReducer(withComments(), { type: 'commentRemoved', id: 'c', comment: a });
+    expect(removed.posts[0]).toMatchObject({ commentCount: 2, cardComments: [b] });
     expect(removed.posts[1]).toMatchObject({ commentCount: 3, cardComments: [a, b, a] });
   });
 
   it("takes the summary of this page's comment, on that post only", () => {
     const c = { user: 'c@example.com', text: 'New', date: 'd3' };
-    const summary = { commentCount: 4, cardComments: [a, b, a, c] };
+    const summary = { commentCount: 4, cardComments: [a, b, a, c], moreComments: false };
     const added = feedReducer(withComments(), { type: 'commented', id: 'c', summary });
     expect(added.posts[0]).toMatchObject(summary);
     expect(added.posts[1]).toMatchObject({ commentCount: 3 });

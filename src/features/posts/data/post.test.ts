@@ -22,6 +22,7 @@ describe('toPost', () => {
       link: 'https://example.com',
       commentCount: null,
       cardComments: [],
+      moreComments: false,
       created: 5,
     });
   });
@@ -74,6 +75,7 @@ describe('toPost', () => {
       link: '',
       commentCount: null,
       cardComments: [],
+      moreComments: false,
       created: 0,
     });
     expect(toPost('x', { created: '1700000000000' }).created).toBe(1700000000000);

@@ -43,6 +43,7 @@ describe('decodeRunQuery', () => {
         link: '',
         commentCount: null,
         cardComments: [],
+        moreComments: false,
         created: 1700000000123,
       },
       {
@@ -53,6 +54,7 @@ describe('decodeRunQuery', () => {
         link: '',
         commentCount: null,
         cardComments: [],
+        moreComments: false,
         created: 0,
       },
     ]);
@@ -101,6 +103,7 @@ describe('decodeDocument', () => {
       link: '',
       commentCount: null,
       cardComments: [],
+      moreComments: false,
       created: 7,
     });
   });
