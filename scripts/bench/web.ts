@@ -105,7 +105,7 @@ async function main(): Promise<number> {
 
   const firstLoad = analyseFirstLoad(BENCH_BUILD_DIR);
   report('first-load-js-gzip', kb(firstLoad.gzipBytes), 'KB');
-  budget('first-load-js-gzip (KB)', firstLoad.gzipBytes / 1024, 'max', 80);
+  budget('first-load-js-gzip (KB)', firstLoad.gzipBytes / 1024, 'max', 88);
   for (const chunk of firstLoad.chunks.slice(0, 6)) {
     report(`first-load-chunk ${chunk.file}`, kb(chunk.gzipBytes), 'KB');
   }
