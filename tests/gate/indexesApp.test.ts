@@ -10,6 +10,7 @@ import { INDEXES_PATH } from '../../scripts/lib/emulators';
 import { parseIndexConfig } from '../../scripts/lib/gate/indexConfig';
 import { changesQuery } from '../../src/features/posts/data/changes';
 import { COMMENTS } from '../../src/features/comments/data/commentCopies';
+import { COUNTERS_SUM, threadQuery } from '../../src/features/comments/data/threadQueries';
 import {
   dealPostsQuery,
   dealsChangedQuery,
@@ -68,6 +69,33 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
     ["one account's comments, newest first", commentsNewestFirst('uid', { stringValue: 'u1' })],
   ])('serves %s', async (_name, body) => {
     const result = await h.rest('runQuery', body);
+    expect(result.json).not.toHaveProperty('error');
+    expect(result.status).toBe(200);
+  });
+
+  const thread = `projects/${PROJECT}/databases/(default)/documents/posts/p1/comments/p1_a`;
+  it.each([
+    ["a thread's latest comments", 'runQuery', threadQuery('DESCENDING', undefined)],
+    [
+      "a thread's comments before one",
+      'runQuery',
+      threadQuery('DESCENDING', { at: stamp, name: thread }),
+    ],
+    [
+      "a thread's comments after one",
+      'runQuery',
+      threadQuery('ASCENDING', { at: stamp, name: thread }),
+    ],
+    ["a thread's count (its counters' sum)", 'runAggregationQuery', COUNTERS_SUM],
+  ])('serves %s', async (_name, verb, body) => {
+    const result = await h.raw(
+      'POST',
+      `/v1/projects/${PROJECT}/databases/(default)/documents/posts/p1:${verb}`,
+      {
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      },
+    );
     expect(result.json).not.toHaveProperty('error');
     expect(result.status).toBe(200);
   });

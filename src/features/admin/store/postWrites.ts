@@ -25,7 +25,6 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
       ...(deal && { deal: deal.id }),
       commentCount: 0,
       cardComments: [],
-      moreComments: false,
       created: Date.now(),
     };
     // The search words go to Firestore only: a card never reads them.
@@ -41,7 +40,8 @@ export async function createPost({ status, deal, ...input }: NewPost): Promise<P
         summarise();
       });
     }
-    return { id: ref.id, ...shown };
+    // Not marked: a new post's summary holds its thread (absent, as the rules want it).
+    return { id: ref.id, ...shown, moreComments: false };
   });
 }
 

@@ -1,4 +1,3 @@
-
 /** suspensions/{uid}: until when an account may not comment or report (null: for good). */
 export interface Suspension {
   uid: string;

@@ -8,7 +8,8 @@ import {
 } from '../../../shared/rest/restDecode';
 import { documentsRoot, postRest, postRestUnder, toComment } from '../../posts';
 import { toComments } from '../data/commentList';
-import { COUNTERS, THREAD } from '../data/commentCopies';
+import { THREAD } from '../data/commentCopies';
+import { COUNTERS_SUM, THREAD_PAGE, threadQuery, type ThreadCursor } from '../data/threadQueries';
 import {
   commentsPostedHere,
   countedByCounters,
@@ -27,33 +28,11 @@ import {
  * read), and the comments written after the newest the page holds.
  */
 
-/** A thread shows this many more comments each time ('Show all', 'Show more comments'). */
-export const THREAD_PAGE = 50;
-
-/** The thread's documents in time order (`direction`), after `from` when given. */
-function threadQuery(direction: 'ASCENDING' | 'DESCENDING', from: ThreadEntry | undefined) {
-  return {
-    structuredQuery: {
-      from: [{ collectionId: THREAD }],
-      orderBy: [
-        { field: { fieldPath: 'at' }, direction },
-        { field: { fieldPath: '__name__' }, direction },
-      ],
-      limit: THREAD_PAGE,
-      ...(from && {
-        startAt: {
-          values: [{ timestampValue: from.at }, { referenceValue: nameOf(from) }],
-          before: false,
-        },
-      }),
-    },
-  };
-}
-
-let parentNames: string | null = null;
-function nameOf({ id }: ThreadEntry): string {
-  parentNames ??= documentsRoot(config.firebase.projectId);
-  return `${parentNames}/posts/${id.slice(0, id.lastIndexOf('_'))}/${THREAD}/${id}`;
+/** Where a page of the thread continues from: the comment's time and full name. */
+function cursorOf(postId: string, entry: ThreadEntry | undefined): ThreadCursor | undefined {
+  if (!entry) return undefined;
+  const root = documentsRoot(config.firebase.projectId);
+  return { at: entry.at, name: `${root}/posts/${postId}/${THREAD}/${entry.id}` };
 }
 
 function toEntry({ name, fields }: RestDocument): ThreadEntry[] {
@@ -74,7 +53,8 @@ async function readEntries(
   direction: 'ASCENDING' | 'DESCENDING',
   from: ThreadEntry | undefined,
 ): Promise<ThreadEntry[]> {
-  return postRestUnder(`posts/${postId}`, 'runQuery', threadQuery(direction, from), (json) =>
+  const query = threadQuery(direction, cursorOf(postId, from));
+  return postRestUnder(`posts/${postId}`, 'runQuery', query, (json) =>
     runQueryDocuments(json).flatMap(toEntry),
   );
 }
@@ -82,8 +62,10 @@ async function readEntries(
 /** The post's list of an earlier version (its `comments` alone: one read), oldest first. */
 async function readList(postId: string): Promise<ThreadEntry[]> {
   const documents = [`${documentsRoot(config.firebase.projectId)}/posts/${postId}`];
-  const got = await postRest('batchGet', { documents, mask: { fieldPaths: ['comments'] } }, (json) =>
-    decodeBatch(json, (document) => toComments(documentData(document)) ?? []),
+  const got = await postRest(
+    'batchGet',
+    { documents, mask: { fieldPaths: ['comments'] } },
+    (json) => decodeBatch(json, (document) => toComments(documentData(document)) ?? []),
   );
   return (got.found[0] ?? []).map((comment) => ({ id: '', comment, at: '' }));
 }
@@ -180,13 +162,7 @@ export function askForCount(id: string): void {
 
 /** The sum of the post's counters: one aggregation (one read for all of them). */
 export function readCount(postId: string): Promise<number> {
-  const body = {
-    structuredAggregationQuery: {
-      structuredQuery: { from: [{ collectionId: COUNTERS }] },
-      aggregations: [{ alias: 'n', sum: { field: { fieldPath: 'n' } } }],
-    },
-  };
-  return postRestUnder(`posts/${postId}`, 'runAggregationQuery', body, decodeSum);
+  return postRestUnder(`posts/${postId}`, 'runAggregationQuery', COUNTERS_SUM, decodeSum);
 }
 
 function decodeSum(json: unknown): number {
