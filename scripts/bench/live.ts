@@ -71,7 +71,7 @@ async function demoScenarios(chromium: Browser, url: string): Promise<void> {
     await tab.pass(SPAN, async (elapsed) => {
       if (elapsed === MINUTE) await publishElsewhere(owner, id, DEADLINE_DAY_SIGNING);
       const index = (elapsed - MINUTE - 30_000) / 25_000;
-      if (Number.isInteger(index) && index >= 0 && index < 20) await comment(owner, id, index);
+      if (Number.isInteger(index) && index >= 0 && index < 20) await comment(id, index);
     });
   });
   await scenario(chromium, url, 'hidden', hiddenForTheSpan, { limit: 0 });
@@ -156,10 +156,11 @@ async function openDeal(tab: CountedPage): Promise<void> {
 }
 
 /** Fan `index`'s comment, as the app commits it from the fan's own device. */
-async function comment(owner: ReturnType<typeof ownerClient>, id: string, index: number) {
+async function comment(id: string, index: number) {
   const user = `fan${index}@example.com`;
   const text = { user, text: `Comment ${index}`, date: '23/11/2026' };
-  await commentElsewhere(owner, id, demoUid(user), text);
+  const target = { firestoreUrl: firestoreUrl(BENCH_PORTS), projectId: PROJECT_ID };
+  await commentElsewhere(target, id, demoUid(user), text);
 }
 
 main().then(

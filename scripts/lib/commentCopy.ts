@@ -1,24 +1,16 @@
 import { commentId } from '../../src/features/comments/data/commentCopies';
+import { commentCopy as copyOf } from '../../src/features/comments/store/commentCommits';
 import type { Comment } from '../../src/features/posts/data/post';
 
 /**
- * The moderation copy comments/{id} of one comment, as firestore.rules requires it beside the
- * comment (the rules compute the same id): shared by the seed, which writes as the owner, and the
- * tests' SDK commit (tests/support/commentCommit.ts), so neither re-implements the shape. `at` is
- * left to the writer: the server time for a client, the comment's own time for the seed.
+ * The moderation copy comments/{id} of one comment, as the app's comment recipe builds it
+ * (commentCommits.ts commentCopy; the rules compute the same id), for the tests' helpers that
+ * write a copy themselves, so none re-implements the shape. `at` is left to the writer: the
+ * server time for a client, the comment's own time for a seed.
  */
 export interface CommentCopy {
   id: string;
-  fields: {
-    postId: string;
-    postTitle: string;
-    user: string;
-    uid: string;
-    text: string;
-    date: string;
-    reports: number;
-    reported: boolean;
-  };
+  fields: Omit<ReturnType<typeof copyOf<never>>, 'at'>;
 }
 
 export async function commentCopy(
@@ -27,9 +19,12 @@ export async function commentCopy(
   uid: string,
   comment: Comment,
 ): Promise<CommentCopy> {
-  const { user, text, date } = comment;
   return {
     id: await commentId(postId, comment),
-    fields: { postId, postTitle, user, uid, text, date, reports: 0, reported: false },
+    fields: withoutTime(copyOf({ postId, postTitle, comment, uid }, null)),
   };
+}
+
+function withoutTime<T extends { at: unknown }>({ at: _at, ...fields }: T): Omit<T, 'at'> {
+  return fields;
 }

@@ -1,16 +1,22 @@
+import { demoPinnedPost } from './demoFeed';
 import { buildDemoPosts, commentDate, type DemoComment, type DemoPost } from './demoPosts';
 
 /**
  * Deadline day, to show that a feed stays as light with 3,500 comments on its first page as with
  * 30: the 84 demo posts, the same titles, pictures, deals and dates, but the 35 newest (the
- * first page) carry long threads, from 400 comments (the rules' most) down to 3: 3,556 in all, from
- * 300 fans, 60 to 220 characters each. The older posts keep the demo's comments. Deterministic: the
- * same `now` gives the same posts, comment for comment.
+ * first page) carry long threads, from 400 comments (the most a post of earlier versions held) down
+ * to 3: 3,556 in all, from 300 fans, 60 to 220 characters each. The older posts keep the demo's
+ * comments. `npm run seed:deadline-day` adds the club's pinned live blog with a thread of
+ * DEADLINE_DAY_LIVE_COMMENTS (buildDeadlineDayFeed). Deterministic: the same `now` gives the same
+ * posts, comment for comment.
  */
 export const DEADLINE_DAY_COMMENT_COUNTS: readonly number[] = [
   400, 380, 320, 260, 210, 188, 172, 160, 148, 136, 124, 113, 103, 94, 86, 78, 71, 64, 58, 52, 47,
   42, 38, 34, 30, 27, 24, 21, 18, 16, 14, 12, 8, 5, 3,
 ];
+
+/** The pinned live blog's thread: far more than a summary, a page or a list ever held. */
+export const DEADLINE_DAY_LIVE_COMMENTS = 10_000;
 
 /** How many distinct fans write the threads. */
 export const DEADLINE_DAY_FANS = 300;
@@ -169,21 +175,43 @@ export function buildDeadlineDayPosts(now: number = Date.now()): DemoPost[] {
   return buildDemoPosts(now).map((post, index) => {
     const count = DEADLINE_DAY_COMMENT_COUNTS[index];
     if (count === undefined) return post;
-    const comments = Array.from({ length: count }, (_, n): DemoComment => {
+    const comments = thread(dice, post.created, count, () => {
       // Every fan writes at least once; after that a few regulars write most of it (a long tail).
-      const fan =
-        written < DEADLINE_DAY_FANS
-          ? written
-          : Math.floor((DEADLINE_DAY_FANS * dice.int(0, 999) ** 2) / 1e6);
+      const fan = written < DEADLINE_DAY_FANS ? written : regular(dice);
       written += 1;
-      return {
-        user: deadlineDayFan(fan),
-        text: reaction(dice),
-        date: commentDate(post.created, n, count),
-      };
+      return fan;
     });
     return { ...post, comments };
   });
+}
+
+/**
+ * What `npm run seed:deadline-day` writes: the deadline-day posts and, among them by its time, the
+ * club's pinned live blog (demoFeed.ts) with DEADLINE_DAY_LIVE_COMMENTS comments from the same
+ * fans, spread over its first two hours as the others' are. Its own dice, so the other posts are
+ * buildDeadlineDayPosts' to the comment.
+ */
+export function buildDeadlineDayFeed(now: number = Date.now()): DemoPost[] {
+  const dice = seededDice(0x11feb1);
+  const live = demoPinnedPost(now);
+  const comments = thread(dice, live.created, DEADLINE_DAY_LIVE_COMMENTS, () => regular(dice));
+  return [...buildDeadlineDayPosts(now), { ...live, comments }].sort(
+    (a, b) => b.created - a.created,
+  );
+}
+
+/** A thread of `count` reactions, oldest first, dated as the app dates them; `fan` picks each author. */
+function thread(dice: Dice, created: number, count: number, fan: () => number): DemoComment[] {
+  return Array.from({ length: count }, (_, n) => ({
+    user: deadlineDayFan(fan()),
+    text: reaction(dice),
+    date: commentDate(created, n, count),
+  }));
+}
+
+/** A fan drawn with a long tail: a few regulars write most. */
+function regular(dice: Dice): number {
+  return Math.floor((DEADLINE_DAY_FANS * dice.int(0, 999) ** 2) / 1e6);
 }
 
 /**

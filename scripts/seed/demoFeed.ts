@@ -11,7 +11,12 @@ export const DEMO_PINNED_TITLE = 'Deadline day live: every move as it happens';
 const HOUR = 3_600_000;
 
 export function buildDemoFeed(now: number = Date.now()): DemoPost[] {
-  const pinned: DemoPost = {
+  return [...buildDemoPosts(now), demoPinnedPost(now)].sort((a, b) => b.created - a.created);
+}
+
+/** The live blog the club pins, without comments. */
+export function demoPinnedPost(now: number = Date.now()): DemoPost {
+  return {
     title: DEMO_PINNED_TITLE,
     content:
       'Follow every move of the last day of the window here: signings, loans and departures as ' +
@@ -23,5 +28,4 @@ export function buildDemoFeed(now: number = Date.now()): DemoPost[] {
     created: now - 30 * HOUR,
     pinned: true,
   };
-  return [...buildDemoPosts(now), pinned].sort((a, b) => b.created - a.created);
 }

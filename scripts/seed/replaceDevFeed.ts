@@ -1,12 +1,14 @@
 /**
  * `npm run seed:deadline-day` and `npm run seed:demo`, beside a running `npm run dev`: replace the
- * dev feed's data with the deadline-day posts (deadlineDay.ts) or the demo posts. Every Firestore
+ * dev feed's data with the deadline-day feed (deadlineDay.ts buildDeadlineDayFeed: its long threads
+ * and the pinned live blog's 10,000 comments) or the demo feed. Comments are written as the app's
+ * recipe lays them out (seed.ts writePosts). Every Firestore
  * document goes first (seed.ts replaceFeed); the Auth emulator's accounts stay, so a signed-in page
  * stays signed in. An open page shows the new feed when reloaded.
  */
 import { APP_ENV_DEFAULTS } from '../lib/appEnv';
 import { ownerClient } from '../lib/ownerClient';
-import { buildDeadlineDayPosts } from './deadlineDay';
+import { buildDeadlineDayFeed } from './deadlineDay';
 import { buildDemoFeed } from './demoFeed';
 import type { DemoPost } from './demoPosts';
 import { replaceFeed } from './seed';
@@ -15,7 +17,7 @@ type SetName = 'demo' | 'deadline-day';
 
 const SETS: Record<SetName, (now: number) => DemoPost[]> = {
   demo: buildDemoFeed,
-  'deadline-day': buildDeadlineDayPosts,
+  'deadline-day': buildDeadlineDayFeed,
 };
 
 // The Firestore `npm run dev` starts (the gate) and its project, as dev.ts reads them.
@@ -44,13 +46,16 @@ async function main(): Promise<void> {
     throw new Error(`${script}: no Firestore at ${host}; start \`npm run dev\` first.`);
   }
   const posts = SETS[name](Date.now());
+  const started = performance.now();
   await replaceFeed(target, posts);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const counts = posts.map((post) => post.comments.length);
   const comments = counts.reduce((sum, count) => sum + count, 0).toLocaleString('en-GB');
+  const longest = Math.max(...counts).toLocaleString('en-GB');
   console.log(
     `${script}: replaced every Firestore document of the dev feed at ${host} with ` +
-      `${posts.length} posts and ${comments} comments (the newest post has ${counts[0]}); ` +
-      'Auth accounts kept.',
+      `${posts.length} posts and ${comments} comments (the longest thread has ${longest}) ` +
+      `in ${seconds} s; Auth accounts kept.`,
   );
   const back = name === 'demo' ? '' : ' (`npm run seed:demo` goes back)';
   console.log(`Reload the page to see it${back}.`);

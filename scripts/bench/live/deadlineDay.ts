@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { LIMITS } from '../../../src/shared/limits';
 import { commentElsewhere } from '../../lib/writesElsewhere';
-import { ownerClient } from '../../lib/ownerClient';
 import { resetFeed } from '../../lib/stack';
 import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../../lib/testPorts';
 import { DEADLINE_DAY_COMMENT_COUNTS, buildDeadlineDayPosts } from '../../seed/deadlineDay';
@@ -96,7 +95,7 @@ export async function deadlineDay(browser: Browser, url: string, now: number): P
 
 /** One tab watching the span's comments arrive, the watched threads opened or not. */
 async function watch(browser: Browser, url: string, threads: Threads): Promise<Figures> {
-  const owner = ownerClient(firestoreUrl(BENCH_PORTS), PROJECT_ID);
+  const target = { firestoreUrl: firestoreUrl(BENCH_PORTS), projectId: PROJECT_ID };
   const positions = watchedPositions();
   let watched: { id: string; seeded: number; sent: string[] }[] = [];
   let openThreadReads: number | null = null;
@@ -113,7 +112,7 @@ async function watch(browser: Browser, url: string, threads: Threads): Promise<F
         const user = `deadline.fan.${index % FANS}@example.com`;
         const text = `Refreshing the feed again (${index + 1} of ${COMMENTS}): still no medical news.`;
         const date = new Date().toLocaleString('en-GB');
-        await commentElsewhere(owner, post.id, demoUid(user), { user, text, date });
+        await commentElsewhere(target, post.id, demoUid(user), { user, text, date });
         post.sent.push(text);
       });
       await expectShown(tab.page, watched, threads);

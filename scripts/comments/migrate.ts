@@ -1,0 +1,46 @@
+/**
+ * `npm run comments:migrate`: moves the comment lists of posts written by earlier versions into
+ * their threads, one document per comment (migrateComments.ts says how). Run once after deploying
+ * comments as documents; until then such a post's listed comments cannot be removed. Run again, it
+ * moves nothing (0 posts moved).
+ *
+ *   npm run comments:migrate                     the dev emulators' data (`npm run dev` running)
+ *   npm run comments:migrate -- --emulator HOST:PORT --project ID
+ *   FIRESTORE_EMULATOR_HOST=HOST:PORT npm run comments:migrate -- --project ID
+ *   FIRESTORE_ACCESS_TOKEN=$(gcloud auth print-access-token) npm run comments:migrate -- --project ID
+ *                                                a deployed project, as an account IAM lets write it
+ */
+import { parseArgs } from 'node:util';
+import { APP_ENV_DEFAULTS } from '../lib/appEnv';
+import { migrateComments } from './migrateComments';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { project: { type: 'string' }, emulator: { type: 'string' } },
+  });
+  const token = process.env.FIRESTORE_ACCESS_TOKEN;
+  // The emulator variable the Firebase tools and Admin SDKs read names an emulator too.
+  const emulator = values.emulator ?? process.env.FIRESTORE_EMULATOR_HOST;
+  const deployed = emulator === undefined && values.project !== undefined;
+  if (deployed && token === undefined) {
+    throw new Error(
+      'comments:migrate: a deployed project needs FIRESTORE_ACCESS_TOKEN (gcloud auth print-access-token); an emulator needs --emulator HOST:PORT',
+    );
+  }
+  const projectId = values.project ?? APP_ENV_DEFAULTS.VITE_FIREBASE_PROJECT_ID;
+  const host = emulator ?? APP_ENV_DEFAULTS.VITE_FIRESTORE_EMULATOR_HOST;
+  const url = deployed ? 'https://firestore.googleapis.com' : `http://${host}`;
+  const { read, moved, comments } = await migrateComments(
+    { firestoreUrl: url, projectId, caller: deployed && token ? token : 'owner' },
+    (line) => console.log(`comments:migrate: ${line}`),
+  );
+  console.log(
+    `comments:migrate: ${projectId} at ${url}: ${read} posts read, ${moved} posts moved, ` +
+      `${comments} comments moved into their threads.`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
