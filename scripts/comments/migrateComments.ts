@@ -64,11 +64,11 @@ export async function migrateComments(
     totals.read += page.length;
     for (const post of page) {
       if (listOf(post).length === 0) continue;
-      const created = await migratePost(rest, post);
-      if (created === null) continue;
+      const done = await migratePost(rest, post);
+      if (done === null) continue;
       totals.moved += 1;
-      totals.comments += created.created;
-      log(created.line);
+      totals.comments += done.created;
+      log(done.line);
     }
     const last = page.at(-1);
     if (page.length < READ_PAGE || !last) return totals;
