@@ -31,6 +31,8 @@ export interface Migrated {
 const READ_PAGE = 50;
 /** Commits of one post made again when the post changed between its read and its commit. */
 const ATTEMPTS = 5;
+/** Firestore takes at most 500 writes a commit. */
+const MAX_WRITES = 500;
 /** Fields the migration reads of a post. */
 const POST_FIELDS = ['comments', 'commentCount', 'cardComments', 'moreComments', 'created'];
 
@@ -62,11 +64,11 @@ export async function migrateComments(
     totals.read += page.length;
     for (const post of page) {
       if (listOf(post).length === 0) continue;
-      const created = await migratePost(rest, post);
-      if (created === null) continue;
+      const done = await migratePost(rest, post);
+      if (done === null) continue;
       totals.moved += 1;
-      totals.comments += created.created;
-      log(created.line);
+      totals.comments += done.created;
+      log(done.line);
     }
     const last = page.at(-1);
     if (page.length < READ_PAGE || !last) return totals;
@@ -126,6 +128,10 @@ async function planMove(
   const names = [...distinct.keys()].map((id) => rest.name(`${path}/${THREAD}/${id}`));
   const present = new Set((await batchGet(rest, names)).map(idOf));
   const moving = [...distinct].filter(([id]) => !present.has(id));
+  // The post, its comments and its stamp in one commit: earlier versions' rules kept lists ≤ 400.
+  if (moving.length + 2 > MAX_WRITES) {
+    throw new Error(`${path} lists ${moving.length} comments: more than one commit holds`);
+  }
 
   const oldest = await thread(rest, path, LIMITS.cardComments + 1);
   // Counted by the post afterwards: the moved comments and the thread's documents no counter counts.

@@ -1,13 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEMO_DEAL_NAMES, demoDeals } from '../../scripts/seed/demoDeals';
-import { buildDemoPosts, DEMO_POST_COUNT, OLDEST_PAGE_PLAYERS } from '../../scripts/seed/demoPosts';
+import {
+  buildDemoPosts,
+  commentTime,
+  demoUid,
+  DEMO_POST_COUNT,
+  OLDEST_PAGE_PLAYERS,
+} from '../../scripts/seed/demoPosts';
 import { postWords } from '../../src/features/posts/data/postWords';
 import { insAndOuts } from '../../src/features/dealFeeds/data/insAndOuts';
 import { buildDemoFeed, DEMO_PINNED_TITLE } from '../../scripts/seed/demoFeed';
 import { isOpenStatus } from '../../src/features/deals/data/deal';
 import { DEAL_STATUSES } from '../../src/features/posts/data/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
+import { ownerClient } from '../../scripts/lib/ownerClient';
+import { seededThread } from '../../scripts/seed/seededThread';
+import { commentId } from '../../src/features/comments/data/commentCopies';
+import { isRecord } from '../../src/shared/rest/restDecode';
 
 const NOW = Date.UTC(2026, 10, 1, 12);
 
@@ -39,7 +49,8 @@ describe('demo posts', () => {
       expect(post.content.trim().length).toBeGreaterThan(0);
       expect(post.content.length).toBeLessThanOrEqual(LIMITS.contentChars);
       expect(bytes(post.content)).toBeLessThanOrEqual(LIMITS.contentBytes);
-      expect(post.comments.length).toBeLessThanOrEqual(LIMITS.commentsPerPost);
+      // Few enough for the card to show them all (the seed's summary holds the whole thread).
+      expect(post.comments.length).toBeLessThanOrEqual(LIMITS.cardComments);
       for (const comment of post.comments) {
         expect(comment.text.length).toBeLessThanOrEqual(LIMITS.commentChars);
         expect(bytes(comment.text)).toBeLessThanOrEqual(LIMITS.commentBytes);
@@ -98,6 +109,38 @@ describe('demo posts', () => {
   it('include read-more links and comments', () => {
     expect(posts.filter((post) => post.link !== '').length).toBeGreaterThan(10);
     expect(posts.filter((post) => post.comments.length > 0).length).toBeGreaterThan(10);
+  });
+
+  it('are written with their comments as thread documents the post counts and shows', async () => {
+    const client = ownerClient('http://127.0.0.1:1', 'demo-seed-shapes');
+    for (const [n, post] of posts.entries()) {
+      const postId = `post-${n}`;
+      const { summary, writes } = await seededThread(
+        client,
+        postId,
+        post.title,
+        post.comments.map((comment, index) => ({
+          comment,
+          at: new Date(commentTime(post.created, index, post.comments.length)),
+          uid: demoUid(comment.user),
+        })),
+      );
+      expect(summary).toEqual({
+        comments: [],
+        commentCount: post.comments.length,
+        cardComments: post.comments,
+      });
+      const names = writes.flatMap(({ update }) =>
+        isRecord(update) && typeof update.name === 'string' ? [update.name] : [],
+      );
+      const ids = await Promise.all(post.comments.map((comment) => commentId(postId, comment)));
+      expect(names).toEqual(
+        ids.flatMap((id) => [
+          client.name(`posts/${postId}/comments/${id}`),
+          client.name(`comments/${id}`),
+        ]),
+      );
+    }
   });
 });
 
