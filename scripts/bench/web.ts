@@ -16,7 +16,7 @@ import { freePort } from '../lib/processes';
 import { ownerClient } from '../lib/ownerClient';
 import { resetFeed, startStack, type Stack } from '../lib/stack';
 import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../lib/testPorts';
-import { buildDeadlineDayPosts } from '../seed/deadlineDay';
+import { buildDeadlineDayFeed } from '../seed/deadlineDay';
 import { buildDemoPosts, type DemoPost } from '../seed/demoPosts';
 import { buildDemoFeed } from '../seed/demoFeed';
 import {
@@ -83,7 +83,7 @@ function feeds(now: number, written: FeedName): Feeds {
   let shown = written;
   const posts = {
     demo: buildDemoPosts(now),
-    'deadline-day': buildDeadlineDayPosts(now),
+    'deadline-day': buildDeadlineDayFeed(now),
     'many-posts': manyPosts(now),
     pinned: buildDemoFeed(now),
   };

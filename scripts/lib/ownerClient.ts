@@ -105,11 +105,17 @@ export async function commitPostWrite(
   await client.commit([write, ...also, changeStamp(client, postId)]);
 }
 
-/** Post `postId`'s change stamp (postChanges/{postId}.at = the commit's time), for a commit. */
+/**
+ * Post `postId`'s change stamp for a commit that writes the post: `at` and `postAt` the commit's
+ * time (src/shared/store/postStamp.ts, as the app stamps).
+ */
 export function changeStamp(client: OwnerClient, postId: string): Record<string, unknown> {
   return {
     update: { name: client.name(`${POST_CHANGES}/${postId}`), fields: {} },
-    updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
+    updateTransforms: ['at', 'postAt'].map((fieldPath) => ({
+      fieldPath,
+      setToServerValue: 'REQUEST_TIME',
+    })),
   };
 }
 
