@@ -133,7 +133,7 @@ async function run(started: number): Promise<number> {
   const stored = await readStored(reader, client(emulator, adminPersona, liteSdk), postId);
   const checked = await checkThread(
     postId,
-    presses.map(({ comment }) => comment),
+    presses.map(({ comment, error }) => ({ comment, refused: error !== null })),
     stored,
   );
   const undated = dateCommits(log.commits.slice(1), checked.committedAt);
@@ -182,6 +182,7 @@ async function run(started: number): Promise<number> {
   report('count', `${stored.post.commentCount} + ${stored.countersSum} = ${counted}`);
   report('copies', stored.copies);
   report('commits-without-server-time', undated);
+  report('refused-yet-stored', checked.landedUnseen, '(their commits missing from the write log)');
   for (const kind of KINDS) {
     const server = byServer.get(kind);
     const resolved = byResolve.get(kind);

@@ -38,6 +38,11 @@ export interface Checked {
   missing: number;
   /** Thread documents no press made. */
   strangers: number;
+  /**
+   * Refused presses whose comment is in the thread all the same: the engine committed it after the
+   * gate had answered DEADLINE_EXCEEDED. The write log misses their commits.
+   */
+  landedUnseen: number;
   /** When each kept comment was committed (its `at`), by thread document id. */
   committedAt: Map<string, number>;
 }
@@ -107,7 +112,7 @@ async function pagesOf(
 /** Each comment a press made, against the thread: once each, and nothing else. */
 export async function checkThread(
   postId: string,
-  pressed: readonly Comment[],
+  pressed: readonly { comment: Comment; refused: boolean }[],
   stored: Stored,
 ): Promise<Checked> {
   const found = new Map<string, number>();
@@ -116,15 +121,17 @@ export async function checkThread(
   let kept = 0;
   let duplicates = 0;
   let missing = 0;
+  let landedUnseen = 0;
   const ids = new Set<string>();
-  for (const comment of pressed) {
+  for (const { comment, refused } of pressed) {
     const id = await commentId(postId, comment);
     ids.add(id);
     const times = found.get(id) ?? 0;
+    if (refused && times > 0) landedUnseen += 1;
     if (times === 1) kept += 1;
     else if (times > 1) duplicates += 1;
     else missing += 1;
   }
   const strangers = stored.thread.filter(({ id }) => !ids.has(id)).length;
-  return { kept, duplicates, missing, strangers, committedAt };
+  return { kept, duplicates, missing, strangers, landedUnseen, committedAt };
 }
