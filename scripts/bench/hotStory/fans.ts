@@ -88,9 +88,14 @@ export async function runFan(plan: FanPlan, schedule: Schedule): Promise<Press[]
   const { index, persona, store, postId, postTitle } = plan;
   const firstPress = schedule.start + index * schedule.stepMs;
   await sleepUntil(firstPress - schedule.openLeadMs);
-  const read = await readThreadView(store, postId);
-  if (!read) throw new Error(`Fan ${index + 1} found no post ${postId}`);
-  let view: CommentSummary = read;
+  // A page that did not open shows no form: each of the fan's presses is counted refused.
+  let opening: string | null = null;
+  const read = await readThreadView(store, postId).catch((error: unknown) => {
+    opening = `the page did not open: ${describe(error)}`;
+    return null;
+  });
+  if (!read) opening ??= `the page did not open: no post ${postId}`;
+  let view: CommentSummary = read ?? { commentCount: 0, cardComments: [], moreComments: false };
   const presses: Press[] = [];
   for (let round = 0; round < schedule.rounds; round += 1) {
     const scheduledAt = firstPress + round * schedule.roundMs;
@@ -109,6 +114,10 @@ export async function runFan(plan: FanPlan, schedule: Schedule): Promise<Press[]
       error: null,
       comment,
     };
+    if (opening !== null) {
+      presses.push({ ...press, error: opening });
+      continue;
+    }
     try {
       const added = await commitComment(store, {
         postId,
@@ -124,11 +133,15 @@ export async function runFan(plan: FanPlan, schedule: Schedule): Promise<Press[]
       press.countedBy = added.countedBy;
       view = added.summary;
     } catch (error) {
-      press.error = `${storeErrorCode(error)}: ${error instanceof Error ? error.message : String(error)}`;
+      press.error = describe(error);
     }
     presses.push(press);
   }
   return presses;
+}
+
+function describe(error: unknown): string {
+  return `${storeErrorCode(error)}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 function sleepUntil(at: number): Promise<void> {
