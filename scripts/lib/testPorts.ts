@@ -71,6 +71,12 @@ export const BENCH_PORTS: StackPorts = {
  */
 export const GATE_FUZZ_PORTS = { gate: 8480 + offset, engine: 8481 + offset };
 
+/**
+ * `npm run bench:hot-story`: the gate and Google's engine behind it, alone, like the fuzz's pair, so
+ * the bench can run next to the other benches and the suites.
+ */
+export const HOT_STORY_PORTS = { gate: 8580 + offset, engine: 8581 + offset };
+
 export function firestoreUrl(ports: StackPorts): string {
   return `http://${HOST}:${ports.firestore}`;
 }
