@@ -10,11 +10,8 @@ import type { Store } from '../../../src/shared/store/firestoreWrites';
 
 type Sdk = Store['sdk'];
 
-/**
- * The Lite SDK as the recipe's `Store` types it: from a dynamic import, whose type adds the
- * module itself as `default` (the recipe never reads it), so the namespace gains that one key.
- */
-export const liteSdk: Sdk = { ...sdk, default: sdk };
+/** The Lite SDK, as the recipe's `Store` takes it. */
+export const liteSdk: Sdk = sdk;
 
 export interface Commit {
   /** Every document the commit wrote. */

@@ -90,7 +90,9 @@ export async function commitComment(store: Store, write: CommentWrite): Promise<
   for (let attempt = 1; ; attempt += 1) {
     const countedBy = countedByFor(view);
     try {
-      await commitCounted(store, write, id, view, countedBy);
+      await keptEvenIfUnanswered(store, write.postId, id, () =>
+        commitCounted(store, write, id, view, countedBy),
+      );
       return { summary: summaryAfter(view, countedBy, write.comment), countedBy };
     } catch (error) {
       if (storeErrorCode(error) !== 'permission-denied' || attempt === VIEW_REFRESHES) throw error;
@@ -100,6 +102,27 @@ export async function commitComment(store: Store, write: CommentWrite): Promise<
       view = fresh;
       write.onRetry?.();
     }
+  }
+}
+
+/**
+ * A commit that got no answer (the connection dropped, or a deadline passed) may still have been
+ * taken. The comment's id is its content, so one read of its document tells: there, the comment
+ * was kept, exactly once, and the fan is told so rather than that it failed.
+ */
+async function keptEvenIfUnanswered(
+  { sdk, db }: Store,
+  postId: string,
+  id: string,
+  commit: () => Promise<void>,
+): Promise<void> {
+  try {
+    await commit();
+  } catch (error) {
+    const code = storeErrorCode(error);
+    if (code !== 'deadline-exceeded' && code !== 'unavailable') throw error;
+    const stored = await sdk.getDoc(sdk.doc(db, POSTS, postId, THREAD, id)).catch(() => null);
+    if (!stored?.exists()) throw error;
   }
 }
 
