@@ -231,20 +231,21 @@ export async function exists(harness: Harness, path: string): Promise<boolean> {
 export const idOf = (postId: string, item: Comment) => commentId(postId, item);
 
 /** A write of a REST commit's body (documents:commit), as far as a wire change reads it. */
-interface RestWrite {
+export interface RestWrite {
   update?: { name: string; fields?: Record<string, unknown> };
   updateMask?: { fieldPaths: string[] };
+  updateTransforms?: { fieldPath: string; increment?: unknown }[];
 }
 
 /**
- * Runs `run` with every commit the Lite SDK sends changed on the wire: `field` added to the
- * fields of each write to a document `which` names (and to its mask, when it has one). For keys
- * the SDK refuses to send, such as `__proto__`, which a hostile client's JSON sends as it likes.
+ * Runs `run` with every commit the Lite SDK sends changed on the wire: `change` is given each
+ * write to a document (its path) and changes it in place, saying whether it did. For what the SDK
+ * refuses to send (a key named `__proto__`) or cannot say (a double that is a whole number), which
+ * a hostile client's JSON sends as it likes. A commit with nothing changed would test nothing: it
+ * fails instead of being sent.
  */
-export async function withFieldOnTheWire<T>(
-  which: Which,
-  field: string,
-  value: unknown,
+export async function onTheWire<T>(
+  change: (path: string, write: RestWrite) => boolean,
   run: () => Promise<T>,
 ): Promise<T> {
   const send = globalThis.fetch;
@@ -256,17 +257,10 @@ export async function withFieldOnTheWire<T>(
     const body: { writes?: RestWrite[] } = JSON.parse(init.body);
     let changed = 0;
     for (const write of body.writes ?? []) {
-      const path = write.update?.name.split('/documents/')[1] ?? '';
-      if (!write.update || !which(path)) continue;
-      // defineProperty: an assignment to `__proto__` would set the prototype, not a field.
-      const fields = write.update.fields ?? {};
-      Object.defineProperty(fields, field, { value, enumerable: true, writable: true });
-      write.update.fields = fields;
-      write.updateMask?.fieldPaths.push(field);
-      changed += 1;
+      const path = write.update?.name.split('/documents/')[1];
+      if (path !== undefined && change(path, write)) changed += 1;
     }
-    // A commit with nothing to change would test nothing: fail instead of sending it.
-    if (changed === 0) throw new Error(`no write of this commit is to a document to change`);
+    if (changed === 0) throw new Error('no write of this commit is to a document to change');
     return send(input, { ...init, body: JSON.stringify(body) });
   };
   try {
@@ -274,4 +268,22 @@ export async function withFieldOnTheWire<T>(
   } finally {
     globalThis.fetch = send;
   }
+}
+
+/** `onTheWire`: `field` added to each write to a document `which` names (and to its mask). */
+export function withFieldOnTheWire<T>(
+  which: Which,
+  field: string,
+  value: unknown,
+  run: () => Promise<T>,
+): Promise<T> {
+  return onTheWire((path, write) => {
+    if (!write.update || !which(path)) return false;
+    // defineProperty: an assignment to `__proto__` would set the prototype, not a field.
+    const fields = write.update.fields ?? {};
+    Object.defineProperty(fields, field, { value, enumerable: true, writable: true });
+    write.update.fields = fields;
+    write.updateMask?.fieldPaths.push(field);
+    return true;
+  }, run);
 }
