@@ -7,7 +7,6 @@
  */
 import {
   doc,
-  serverTimestamp,
   writeBatch,
   type CollectionReference,
   type DocumentData,

@@ -15,10 +15,9 @@ import {
 import { commentId } from '../../src/features/comments/data/commentCopies';
 import type { Comment } from '../../src/features/posts/data/post';
 import { LIMITS } from '../../src/shared/limits';
+import type { Store } from '../../src/shared/store/firestoreWrites';
 import { googleUser, newPost, type Harness, type Persona } from './harness';
 import { comment, TITLE } from './fixtures';
-
-export type Store = { sdk: typeof sdk; db: Firestore };
 
 /** The recipe's store on `persona`'s client (null: a visitor). */
 export function storeOf(harness: Harness, persona: Persona | null): Store {
