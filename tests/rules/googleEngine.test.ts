@@ -9,18 +9,14 @@ import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { toFields } from '../../scripts/lib/ownerClient';
-import type { Fields } from '../../scripts/lib/restValue';
 import type { Comment } from '../../src/features/posts/data/post';
-import { addComment, appendChange, restComment } from '../support/commentCommit';
+import { commentAs, edit, onTheWire, PATHS, type Tamper } from '../support/thread';
 import {
   expectAllowed,
   expectDenied,
-  firestoreRules,
   googleUser,
   newPost,
   startHarness,
-  unsignedToken,
-  withSummary,
   type Harness,
 } from '../support/harness';
 import { DATE, TITLE } from '../support/fixtures';
@@ -28,6 +24,7 @@ import { setDoc, updateDoc } from '../support/stampedWrites';
 
 const ADMIN = googleUser('admin-engine', readAdminEmail());
 const FAN = googleUser('fan-engine', 'fan@example.test');
+const OTHER = googleUser('fan-engine-2', 'other@example.test');
 
 let harness: Harness;
 let admin: Firestore;
@@ -45,63 +42,58 @@ beforeEach(async () => {
   await harness.clear();
 });
 
-/** The administrator publishes a post as the app does: `comments: []`, with its stamp. */
+/** The administrator publishes a post as the app does: no comments, with its stamp. */
 async function publish(id: string, fields: Record<string, unknown> = {}): Promise<void> {
   await setDoc(doc(admin, 'posts', id), newPost({ title: TITLE, ...fields }));
 }
 
 const fanComment = (text: string): Comment => ({ user: FAN.email, text, date: DATE });
-/** The summary of a post just published: no comments. */
-const NEW_POST = { commentCount: 0, cardComments: [] };
 
-function commentOn(postId: string, comment: Comment, change?: Record<string, unknown>) {
-  return addComment(fan, { uid: FAN.sub, postId, postTitle: TITLE, comment, change });
+/** The fan's comment `text` on `postId` through the app's recipe, changed by `tamper`. */
+function commentOn(postId: string, text: string, tamper?: Tamper) {
+  return commentAs(harness, FAN, { postId, comment: fanComment(text), tamper });
 }
 
-const storedComments = async (id: string) =>
-  (await getDoc(doc(fan, 'posts', id))).get('comments') as unknown; // checked by the caller
+const storedCard = async (id: string) =>
+  (await getDoc(doc(fan, 'posts', id))).get('cardComments') as unknown; // checked by the caller
 
 describe('the first comment on a new post (an empty slice on the engine)', () => {
   it('lets a fan post the first comment, as the app writes it', async () => {
     await publish('new');
-    await expectAllowed(commentOn('new', fanComment('First!')));
-    expect(await storedComments('new')).toEqual([fanComment('First!')]);
+    await expectAllowed(commentOn('new', 'First!'));
+    expect(await storedCard('new')).toEqual([fanComment('First!')]);
   });
 
   it('denies the attacks on a first comment, each next to its allowed twin', async () => {
     await publish('new');
-    // Two comments at once, one of them another's.
+    // Two comments on the card at once, one of them another's.
     const forged = { user: 'other@example.test', text: 'Planted', date: DATE };
-    await expectDenied(
-      commentOn('new', fanComment('First!'), withSummary([forged, fanComment('First!')])),
-    );
-    // Someone else's address on the comment.
-    await expectDenied(commentOn('new', { ...fanComment('First!'), user: 'other@example.test' }));
+    const card = (items: unknown[]) =>
+      edit(PATHS.post, (data) => ({ ...data, cardComments: items }));
+    await expectDenied(commentOn('new', 'First!', card([forged, fanComment('First!')])));
+    // Someone else's address on the card.
+    await expectDenied(commentOn('new', 'First!', card([forged])));
     // A fourth field, named as a prototype's key.
     await expectDenied(
-      commentOn(
-        'new',
-        fanComment('First!'),
-        appendChange({ ...fanComment('First!'), constructor: 'x' }, NEW_POST),
-      ),
+      commentOn('new', 'First!', card([{ ...fanComment('First!'), constructor: 'x' }])),
     );
-    await expectAllowed(commentOn('new', fanComment('First!')));
+    await expectAllowed(commentOn('new', 'First!'));
   });
 
   it('lets the next comment follow the first (the slice of one earlier comment)', async () => {
     await publish('new');
-    await expectAllowed(commentOn('new', fanComment('First!')));
+    await expectAllowed(commentOn('new', 'First!'));
     await harness.seed(`commenters/${FAN.sub}`, { last: new Date(Date.now() - 11_000) });
-    await expectAllowed(commentOn('new', fanComment('Second')));
-    expect(await storedComments('new')).toEqual([fanComment('First!'), fanComment('Second')]);
+    await expectAllowed(commentOn('new', 'Second'));
+    expect(await storedCard('new')).toEqual([fanComment('First!'), fanComment('Second')]);
   });
 
   it('reads a post that has no `closed` key as open (a missing key is an error)', async () => {
     await publish('new');
     await expectAllowed(updateDoc(doc(admin, 'posts', 'new'), { closed: true }));
-    await expectDenied(commentOn('new', fanComment('Closed?')));
+    await expectDenied(commentOn('new', 'Closed?'));
     await expectAllowed(updateDoc(doc(admin, 'posts', 'new'), { closed: false }));
-    await expectAllowed(commentOn('new', fanComment('Open again')));
+    await expectAllowed(commentOn('new', 'Open again'));
   });
 });
 
@@ -112,32 +104,47 @@ describe('integers and floats', () => {
     await expectAllowed(setDoc(doc(admin, 'posts', 'f'), newPost({ created: now })));
   });
 
-  // The engine compares a double equal to an integer as equal (1.0 == 1): the comment count's rule
-  // (summarisesComments) asks `is int` as well, so a double count, which the SDK sends for -0 and
-  // a hostile client's JSON for anything, is refused here and on production alike. The Lite SDK
-  // never sends 1.0 (it is 1 in JavaScript): the commit goes over REST with the fan's mock token.
-  it('holds 1.0 == 1: a first comment counted 1.0 passes only without `is int`', async () => {
-    const rules = firestoreRules();
-    const withoutIsInt = rules.replace(/post\.get\('commentCount', null\) is int\s*&& /, '');
-    expect(withoutIsInt).not.toBe(rules);
-    const loose = await startHarness('demo-rules-google-engine-float', { rules: withoutIsInt });
-    const first = fanComment('First!');
-    const countedAs = (on: Harness, commentCount: Fields[string]) =>
-      restComment(on, {
-        token: unsignedToken(FAN),
-        uid: FAN.sub,
-        postId: 'new',
-        postTitle: TITLE,
-        comment: first,
-        post: { ...toFields(withSummary([first])), commentCount },
-      });
-    try {
-      for (const on of [harness, loose]) await on.seed('posts/new', newPost({ title: TITLE }));
-      expect((await countedAs(loose, { doubleValue: 1 })).status).toBe(200);
-      expect((await countedAs(harness, { doubleValue: 1 })).status).toBe(403);
-      expect((await countedAs(harness, { integerValue: '1' })).status).toBe(200);
-    } finally {
-      await loose.close();
-    }
+  /** The recipe's first comment with its count moved by `operand` (REST JSON) on the wire. */
+  const countedBy = (on: Harness, operand: unknown) =>
+    onTheWire(
+      (path, write) => {
+        const count = write.updateTransforms?.find((each) => each.fieldPath === 'commentCount');
+        if (!PATHS.post(path) || !count) return false;
+        count.increment = operand;
+        return true;
+      },
+      () =>
+        commentAs(on, FAN, {
+          postId: 'new',
+          comment: fanComment('First!'),
+          view: { commentCount: 0, cardComments: [], moreComments: false },
+        }),
+    );
+
+  // The engine compares a double equal to an integer as equal (1.0 == 1), but refuses a double
+  // as a list's index ("Unsupported operation ... list[float]"), and the summary's rule asks `is
+  // int` of the count as well: a post whose count is a double is counted by its summary no more.
+  // The Lite SDK never sends 1.0 (it is 1 in JavaScript): the post is seeded so.
+  it('refuses the summary’s next comment on a post whose count is the double 1.0', async () => {
+    const post = newPost({ title: TITLE, cardComments: [fanComment('First!')] });
+    const fields = { ...toFields(post), commentCount: { doubleValue: 1 } };
+    await harness.owner.commit([{ update: { name: harness.name('posts/new'), fields } }]);
+    await expectDenied(commentAs(harness, OTHER, { postId: 'new' }));
+  });
+
+  // HOLE (firestore.rules countsNewComment, reported): the count after a comment is compared to
+  // the one before plus 1, but not asked `is int`, so a fan's first comment may store the count
+  // as the double 1.0. From then on summaryHoldsThread is false (the count is no int) and the
+  // app's recipe, which reads 1.0 as the integer 1 (JavaScript has no other), picks the summary
+  // again and again: no fan can comment on that post any more.
+  it.fails('denies a first comment that stores its count as a double (1.0)', async () => {
+    await harness.seed('posts/new', newPost({ title: TITLE }));
+    await expectDenied(countedBy(harness, { doubleValue: 1 }));
+  });
+
+  it('allows the twin, the integer 1, and the next comment after it', async () => {
+    await harness.seed('posts/new', newPost({ title: TITLE }));
+    await expectAllowed(countedBy(harness, { integerValue: '1' }));
+    await expectAllowed(commentAs(harness, OTHER, { postId: 'new' }));
   });
 });

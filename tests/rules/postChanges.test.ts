@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addDoc,
-  arrayRemove,
   arrayUnion,
   collection,
   deleteDoc,
@@ -30,18 +29,24 @@ import {
   googleUser,
   newPost,
   startHarness,
-  summaryOf,
   type Harness,
 } from '../support/harness';
-import { ADMIN, FAN } from '../support/fixtures';
-import { appendChange, copyOf } from '../support/commentCommit';
+import { ADMIN, comment, FAN } from '../support/fixtures';
+import { commitRemoval } from '../../src/features/comments/store/commentCommits';
+import { postStamp } from '../../src/shared/store/postStamp';
+import {
+  commentAs,
+  drop,
+  move,
+  PATHS,
+  seedPost,
+  storeOf,
+  tampered,
+  type Tamper,
+} from '../support/thread';
 
 const OTHER_FAN = googleUser('fan-2', 'other@example.test');
-const COMMENT = { user: FAN.email, text: 'Great signing!', date: '01/03/2026, 12:00:00' };
-/** The fan's removal of COMMENT from p1, with the summary of the comments `left`. */
-const removal = (left: unknown[] = []) => ({ comments: arrayRemove(COMMENT), ...summaryOf(left) });
-/** The comment `uid` adds to p1 (commentWrites). */
-const added = (uid: string) => ({ ...COMMENT, text: `New ${uid}` });
+const COMMENT = comment(FAN.email);
 
 let harness: Harness;
 let admin: Firestore;
@@ -59,14 +64,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await harness.clear();
-  await harness.seed('posts/p1', newPost({ comments: [COMMENT] }));
-  await harness.seed('posts/p2', newPost());
+  await seedPost(harness, 'p1');
+  await seedPost(harness, 'p2');
 });
 
 const stamp = (db: Firestore, id = 'p1') => doc(db, 'postChanges', id);
 const post = (db: Firestore, id = 'p1') => doc(db, 'posts', id);
 
-/** One batch: `write`, then (unless `at` is null) the stamp of post `id` with `at`. */
+/** One batch: `write`, then (unless `at` is null) the stamp of post `id` at `at`. */
 function batch(
   db: Firestore,
   write: (batch: WriteBatch) => void,
@@ -75,35 +80,24 @@ function batch(
 ): Promise<void> {
   const writes = writeBatch(db);
   write(writes);
-  if (at !== null) writes.set(stamp(db, id), { at });
+  if (at !== null) writes.set(stamp(db, id), { at, postAt: at });
   return writes.commit();
 }
 
-/**
- * The writes of a fan's comment but the change stamp (tests/support/commentCommit.ts): the post,
- * the comment's copy and the rate-limit stamp naming it.
- */
-async function commentWrites(db: Firestore, uid: string): Promise<(w: WriteBatch) => void> {
-  const item = added(uid);
-  const copy = await copyOf('p1', String(newPost().title), uid, item);
-  return (writes) => {
-    writes.update(post(db), appendChange(item, summaryOf([COMMENT])));
-    writes.set(doc(db, 'comments', copy.id), copy.data);
-    writes.set(doc(db, 'commenters', uid), { last: serverTimestamp(), target: copy.id });
-  };
-}
-
-/** A fan's comment as the app sends it, with the change stamp of post `stampId`. */
-async function fanComment(db: Firestore, uid: string, stampId = 'p1'): Promise<void> {
-  return batch(db, await commentWrites(db, uid), stampId);
-}
+/** The fan's comment through the app's recipe, its commit changed by `tamper`. */
+const fanComment = (tamper?: Tamper) => commentAs(harness, FAN, { tamper });
+/** The fan's removal of their comment through the app's recipe. */
+const fanRemoval = (tamper?: Tamper) => {
+  const store = storeOf(harness, FAN);
+  return commitRemoval(tamper ? tampered(store, tamper) : store, 'p1', COMMENT);
+};
 
 describe('every post write carries its change stamp', () => {
   it('allows each of the app’s writes with the stamp at the server time', async () => {
     await expectAllowed(batch(admin, (w) => w.set(post(admin, 'p3'), newPost()), 'p3'));
     await expectAllowed(batch(admin, (w) => w.update(post(admin), { content: 'Edited' })));
-    await expectAllowed(fanComment(fan, FAN.sub));
-    await expectAllowed(batch(fan, (w) => w.update(post(fan), removal([added(FAN.sub)]))));
+    await expectAllowed(fanComment());
+    await expectAllowed(fanRemoval());
     await expectAllowed(batch(admin, (w) => w.delete(post(admin, 'p2')), 'p2'));
   });
 
@@ -111,8 +105,9 @@ describe('every post write carries its change stamp', () => {
     await expectDenied(addDoc(collection(admin, 'posts'), newPost()));
     await expectDenied(updateDoc(post(admin), { content: 'Edited' }));
     await expectDenied(deleteDoc(post(admin)));
-    await expectDenied(batch(fan, await commentWrites(fan, FAN.sub), 'p1', null));
-    await expectDenied(updateDoc(post(fan), removal()));
+    await expectDenied(fanComment(drop(PATHS.stamp)));
+    await fanComment();
+    await expectDenied(fanRemoval(drop(PATHS.stamp)));
   });
 
   it('refuses a stamp at a time the client chose, or with other fields', async () => {
@@ -122,25 +117,28 @@ describe('every post write carries its change stamp', () => {
     await expectDenied(batch(admin, edit, 'p1', 'now'));
     const extra = writeBatch(admin);
     edit(extra);
-    extra.set(stamp(admin), { at: serverTimestamp(), by: 'admin' });
+    extra.set(stamp(admin), { ...postStamp({ serverTimestamp }), by: 'admin' });
     await expectDenied(extra.commit());
   });
 
   it('refuses a comment stamped under another post', async () => {
-    await expectDenied(fanComment(fan, FAN.sub, 'p2'));
+    await expectDenied(fanComment(move(PATHS.stamp, 'postChanges/p2')));
+    await expectAllowed(fanComment());
   });
 });
 
 describe('a stamp never stands alone', () => {
   it('refuses a fan’s or a visitor’s stamp of a post that did not change', async () => {
-    await expectDenied(setDoc(stamp(fan), { at: serverTimestamp() }));
-    await expectDenied(setDoc(stamp(visitor), { at: serverTimestamp() }));
-    await expectDenied(setDoc(stamp(fan, 'nowhere'), { at: serverTimestamp() }));
+    const now = postStamp({ serverTimestamp });
+    await expectDenied(setDoc(stamp(fan), now));
+    await expectDenied(setDoc(stamp(visitor), now));
+    await expectDenied(setDoc(stamp(fan, 'nowhere'), now));
   });
 
   it('refuses a fan’s update that leaves the post as it was', async () => {
-    // arrayUnion of a comment already there changes nothing: nothing to tell open pages.
-    await expectDenied(batch(fan, (w) => w.update(post(fan), { comments: arrayUnion(COMMENT) })));
+    // A count rewritten as it was changes nothing: nothing to tell open pages.
+    await expectDenied(batch(fan, (w) => w.update(post(fan), { commentCount: 0 })));
+    await expectDenied(batch(fan, (w) => w.update(post(fan), { cardComments: arrayUnion() })));
   });
 
   it('lets the administrator save an edit that changes nothing', async () => {
@@ -149,7 +147,7 @@ describe('a stamp never stands alone', () => {
   });
 
   it('refuses deleting or rewriting a stamp by anyone', async () => {
-    await expectAllowed(fanComment(fan, FAN.sub));
+    await expectAllowed(fanComment());
     await expectDenied(deleteDoc(stamp(admin)));
     await expectDenied(deleteDoc(stamp(fan)));
     await expectDenied(updateDoc(stamp(harness.client(OTHER_FAN)), { at: serverTimestamp() }));

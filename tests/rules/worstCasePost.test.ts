@@ -1,31 +1,26 @@
 /**
  * The caps in firestore.rules keep every post under Firestore's 1 MiB document limit: this writes
  * the largest post the rules allow on Google's engine, through the Lite SDK as the administrator
- * and 400 fans, with every text at its most UTF-8 bytes (characters of 3 bytes and one UTF-16
- * unit each, the most bytes a unit of `size()` can carry), the longest status and deal id, the
- * most search words, and checks that it is stored. Should production's `size()` count code points
- * instead, 4-byte characters would fill each text to its byte cap: that post is sized here too.
- * The post carries its comment summary (commentCount 400, cardComments []): the card holds
- * comments only while there are at most LIMITS.cardComments, so the most comments are also the
- * largest post.
+ * and fans commenting through the app's recipe, with every text at its most UTF-8 bytes
+ * (characters of 3 bytes and one UTF-16 unit each, the most bytes a unit of `size()` can carry),
+ * the longest status and deal id, the most search words, and checks that it is stored. Should
+ * production's `size()` count code points instead, 4-byte characters would fill each text to its
+ * byte cap: that post is sized here too. A post holds at most LIMITS.cardComments comments on its
+ * card (the rest are documents of their own); a post of an earlier version may still hold a list
+ * of 400, the largest post of all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as sdk from 'firebase/firestore/lite';
 import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
+import { commitComment } from '../../src/features/comments/store/commentCommits';
+import type { CommentSummary } from '../../src/features/posts/data/post';
 import type { Fields } from '../../scripts/lib/restValue';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../support/documentSize';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { LIMITS } from '../../src/shared/limits';
 import { WORD_LIMITS } from '../../src/shared/wordLimits';
-import {
-  expectAllowed,
-  expectDenied,
-  googleUser,
-  startHarness,
-  summaryOf,
-  type Harness,
-} from '../support/harness';
+import { expectAllowed, googleUser, startHarness, type Harness } from '../support/harness';
 import { setDoc, updateDoc } from '../support/stampedWrites';
-import { addComment } from '../support/commentCommit';
 
 /** One UTF-16 code unit, three UTF-8 bytes: the most bytes per unit the rules count. */
 const CJK = '\u6F22';
@@ -37,6 +32,9 @@ const POST_ID = 'p'.repeat(LIMITS.postIdBytes);
 /** The longest deal id, and one of the longest statuses (9 bytes, as 'Done deal'). */
 const DEAL_ID = 'd'.repeat(LIMITS.dealIdChars);
 const STATUS = 'Collapsed';
+/** The most comments a post's list held under the rules of earlier versions. */
+const LEGACY_COMMENTS = 400;
+const TITLE = widest(LIMITS.titleChars, LIMITS.titleBytes);
 
 /** The most UTF-8 bytes within both caps: 3-byte characters of one UTF-16 unit each. */
 function widest(maxChars: number, maxBytes: number): string {
@@ -85,75 +83,98 @@ function comment(i: number) {
   };
 }
 
-/**
- * Fan i's comment, the post holding the i before it: written blind as the app writes it, from the
- * summary its page read (not read again here: each read of the post is up to 1 MiB).
- */
-function commentAsFan(i: number): Promise<void> {
+/** Fan i's comment through the app's recipe, from the summary its page read (`view`). */
+async function commentAsFan(i: number, view: CommentSummary): Promise<CommentSummary> {
   const fan = googleUser(`worst-${i}`, longEmail(i));
-  return addComment(harness.client(fan), {
-    uid: fan.sub,
-    postId: POST_ID,
-    postTitle: widest(LIMITS.titleChars, LIMITS.titleBytes),
-    comment: comment(i),
-    known: summaryOf(Array.from({ length: i }, (_, k) => comment(k))),
-  });
+  const added = await commitComment(
+    { sdk, db: harness.client(fan) },
+    { postId: POST_ID, postTitle: TITLE, view, comment: comment(i), uid: fan.sub },
+  );
+  return added.summary;
+}
+
+/** The largest post the administrator may create. */
+function largestPost(): Record<string, unknown> {
+  return {
+    title: TITLE,
+    content: widest(LIMITS.contentChars, LIMITS.contentBytes),
+    imageUrl: maxUrl(),
+    link: maxUrl(),
+    comments: [],
+    commentCount: 0,
+    cardComments: [],
+    created: Date.now(),
+    status: STATUS,
+    deal: DEAL_ID,
+    words: maxWords(),
+  };
+}
+
+/** The administrator edits the post to content of the same maximum size; its size is checked. */
+async function editAndMeasure(admin: Firestore, what: string): Promise<void> {
+  await expectAllowed(
+    updateDoc(doc(admin, 'posts', POST_ID), {
+      content: '\u6F23'.repeat(Math.floor(LIMITS.contentBytes / 3)),
+    }),
+  );
+  const fields = await storedFields(harness, POST_ID);
+  const size = documentSize(`posts/${POST_ID}`, fields);
+  expect(size).toBeLessThanOrEqual(MAX_DOCUMENT_SIZE);
+  // The same post with every text at its byte cap in 4-byte characters: what the caps allow
+  // if production's size() counted code points, as its documentation's "characters" may mean.
+  const atByteCaps = documentSize(`posts/${POST_ID}`, withTextsAtByteCaps(fields));
+  expect(atByteCaps).toBeLessThanOrEqual(MAX_DOCUMENT_SIZE);
+  console.info(
+    `worst-case post (${what}): ${size.toLocaleString('en-US')} bytes (${atByteCaps.toLocaleString('en-US')} at the byte caps), ${(MAX_DOCUMENT_SIZE - atByteCaps).toLocaleString('en-US')} under 1 MiB`,
+  );
 }
 
 describe('the largest post the rules allow', () => {
-  it('is stored whole, with every field at its maximum and the most comments', async () => {
-    const admin: Firestore = harness.client(googleUser('admin-worst', ADMIN));
+  const admin = () => harness.client(googleUser('admin-worst', ADMIN));
+
+  beforeEach(async () => {
+    await harness.clear();
     // A deal already at the post's status: the post names it without writing it.
     await harness.seed(`deals/${DEAL_ID}`, { name: 'Worst case', status: STATUS });
-    await expectAllowed(
-      setDoc(doc(admin, 'posts', POST_ID), {
-        title: widest(LIMITS.titleChars, LIMITS.titleBytes),
-        content: widest(LIMITS.contentChars, LIMITS.contentBytes),
-        imageUrl: maxUrl(),
-        link: maxUrl(),
-        comments: [],
-        commentCount: 0,
-        cardComments: [],
-        created: Date.now(),
-        status: STATUS,
-        deal: DEAL_ID,
-        words: maxWords(),
-      }),
-    );
-    // 400 fans one after another (each fan's first comment, so no rate limit applies): Google's
-    // engine locks the post per commit, and 20 commits at once on one post time out there.
-    for (let i = 0; i < LIMITS.commentsPerPost; i += 1) await expectAllowed(commentAsFan(i));
-    // The administrator can still edit the full post to content of the same maximum size.
-    await expectAllowed(
-      updateDoc(doc(admin, 'posts', POST_ID), {
-        content: '\u6F23'.repeat(Math.floor(LIMITS.contentBytes / 3)),
-      }),
-    );
+  });
 
-    const stored = await getDoc(doc(admin, 'posts', POST_ID));
-    const comments = stored.get('comments') as unknown[]; // written above as such
-    expect(comments).toHaveLength(LIMITS.commentsPerPost);
-    expect(comments.at(-1)).toEqual(comment(LIMITS.commentsPerPost - 1));
-    expect(stored.get('title')).toBe(widest(LIMITS.titleChars, LIMITS.titleBytes));
-    // Its summary: every comment counted, none on the card past LIMITS.cardComments.
+  it('is stored whole, every field at its maximum and its card full, then marked', async () => {
+    await expectAllowed(setDoc(doc(admin(), 'posts', POST_ID), largestPost()));
+    let view: CommentSummary = { commentCount: 0, cardComments: [], moreComments: false };
+    // The card's comments, then the mark: one fan after another (each fan's first comment).
+    for (let i = 0; i <= LIMITS.cardComments; i += 1) view = await commentAsFan(i, view);
+    const stored = await getDoc(doc(admin(), 'posts', POST_ID));
     expect(stored.get('words')).toEqual(maxWords());
     expect(new TextEncoder().encode(maxWords().join(' ')).length).toBe(WORD_LIMITS.bytes);
-    expect(stored.get('commentCount')).toBe(LIMITS.commentsPerPost);
-    expect(stored.get('cardComments')).toEqual([]);
+    expect(stored.get('commentCount')).toBe(LIMITS.cardComments);
+    expect(stored.get('moreComments')).toBe(true);
+    await editAndMeasure(admin(), 'a full card');
+  }, 120_000);
 
-    // One comment more is refused by the rules, not by the size limit.
-    await expectDenied(commentAsFan(LIMITS.commentsPerPost));
+  it('holds the card just before the mark at its largest', async () => {
+    await expectAllowed(setDoc(doc(admin(), 'posts', POST_ID), largestPost()));
+    let view: CommentSummary = { commentCount: 0, cardComments: [], moreComments: false };
+    for (let i = 0; i < LIMITS.cardComments; i += 1) view = await commentAsFan(i, view);
+    const stored = await getDoc(doc(admin(), 'posts', POST_ID));
+    expect(stored.get('cardComments')).toHaveLength(LIMITS.cardComments);
+    await editAndMeasure(admin(), 'the card of 8');
+  }, 120_000);
 
-    const fields = await storedFields(harness, POST_ID);
-    const size = documentSize(`posts/${POST_ID}`, fields);
-    expect(size).toBeLessThanOrEqual(MAX_DOCUMENT_SIZE);
-    // The same post with every text at its byte cap in 4-byte characters: what the caps allow
-    // if production's size() counted code points, as its documentation's "characters" may mean.
-    const atByteCaps = documentSize(`posts/${POST_ID}`, withTextsAtByteCaps(fields));
-    expect(atByteCaps).toBeLessThanOrEqual(MAX_DOCUMENT_SIZE);
-    console.info(
-      `worst-case post: ${size.toLocaleString('en-US')} bytes (${atByteCaps.toLocaleString('en-US')} at the byte caps), ${(MAX_DOCUMENT_SIZE - atByteCaps).toLocaleString('en-US')} under 1 MiB`,
-    );
+  // Posts of earlier versions kept up to 400 comments in their list (the cap of those rules): the
+  // largest such post, with its summary, takes a comment (the mark) and an edit, under 1 MiB.
+  it('keeps a post of an earlier version with 400 comments under 1 MiB after the mark', async () => {
+    const listed = Array.from({ length: LEGACY_COMMENTS }, (_, i) => comment(i));
+    await harness.seed(`posts/${POST_ID}`, {
+      ...largestPost(),
+      comments: listed,
+      commentCount: LEGACY_COMMENTS,
+    });
+    const view = { commentCount: LEGACY_COMMENTS, cardComments: [], moreComments: false };
+    await commentAsFan(LEGACY_COMMENTS, view);
+    const stored = await getDoc(doc(admin(), 'posts', POST_ID));
+    expect(stored.get('moreComments')).toBe(true);
+    expect(stored.get('comments')).toHaveLength(LEGACY_COMMENTS);
+    await editAndMeasure(admin(), '400 listed comments');
   }, 120_000);
 });
 
@@ -167,13 +188,9 @@ async function storedFields(h: Harness, id: string): Promise<Fields> {
 /** `fields` with the title, the content and every comment's text at their byte caps. */
 function withTextsAtByteCaps(fields: Fields): Fields {
   const atCap = (bytes: number) => ({ stringValue: EMOJI.repeat(Math.floor(bytes / 4)) });
-  const comments = fields.comments;
-  const values = comments && 'arrayValue' in comments ? (comments.arrayValue.values ?? []) : [];
-  return {
-    ...fields,
-    title: atCap(LIMITS.titleBytes),
-    content: atCap(LIMITS.contentBytes),
-    comments: {
+  const atCaps = (list: Fields[string] | undefined) => {
+    const values = list && 'arrayValue' in list ? (list.arrayValue.values ?? []) : [];
+    return {
       arrayValue: {
         values: values.map((value) =>
           'mapValue' in value
@@ -185,6 +202,13 @@ function withTextsAtByteCaps(fields: Fields): Fields {
             : value,
         ),
       },
-    },
+    };
+  };
+  return {
+    ...fields,
+    title: atCap(LIMITS.titleBytes),
+    content: atCap(LIMITS.contentBytes),
+    comments: atCaps(fields.comments),
+    cardComments: atCaps(fields.cardComments),
   };
 }

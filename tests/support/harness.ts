@@ -25,8 +25,6 @@ import { TEST_FIRESTORE_ENGINE_HOST } from '../../scripts/lib/testPorts';
 import { parseHostPort } from '../../scripts/lib/emulators';
 import { saveRulesCoverage, saveRulesCoverageIfAny } from './rulesCoverage';
 import { isPost, stampChange } from './stampedWrites';
-import { summariseComments } from '../../src/features/comments/data/commentList';
-import type { Comment } from '../../src/features/posts/data/post';
 
 // Expected failures (denials, preconditions) would otherwise each print an SDK warning.
 setLogLevel('silent');
@@ -201,27 +199,26 @@ export async function expectDenied(operation: Promise<unknown>): Promise<void> {
 }
 
 /**
- * A post as the administrator creates it (what the rules' isNewPost allows), with `overrides`. Its
- * comment summary (commentCount, cardComments) is the one the rules require of its `comments`
- * (src/features/posts/data/commentSummary.ts summariseComments), unless `overrides` sets a field of
- * it; comments that are no list (an attack) get the summary of none.
+ * A post as the administrator creates it (what the rules' isNewPost allows: no comments, its
+ * summary of none), with `overrides`.
  */
 export function newPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const post: Record<string, unknown> = {
+  return {
     title: 'Striker signs a four-year deal',
     content: 'The club confirms the arrival of a new number nine.',
     imageUrl: '',
     link: '',
     comments: [],
     created: Date.now(),
+    commentCount: 0,
+    cardComments: [],
     ...overrides,
   };
-  return { ...post, ...summaryOf(post.comments), ...overrides };
 }
 
 /**
- * A post written before the comment summary existed (a "legacy" post): newPost without
- * `commentCount` and `cardComments`, for seeding; its next comment change must add them.
+ * A post of the spec's shape, written before the comment summary existed (a "legacy" post, for
+ * seeding): newPost without `commentCount` and `cardComments`, its comments a list.
  */
 export function legacyPost(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return withoutKeys(newPost(overrides), 'commentCount', 'cardComments');
@@ -235,18 +232,6 @@ export function withoutKeys(
   const copy = { ...data };
   for (const key of keys) delete copy[key];
   return copy;
-}
-
-/** `comments` and the summary the rules require beside them: a post update of the whole list. */
-export function withSummary(comments: readonly unknown[]): Record<string, unknown> {
-  return { comments, ...summaryOf(comments) };
-}
-
-/** The summary of `comments` (summariseComments); of none when it is no list. */
-export function summaryOf(comments: unknown): { commentCount: number; cardComments: unknown[] } {
-  // summariseComments reads only the list's length and copies its items as they are, so a test's
-  // items that are no comments (attacks) are summarised as the rules would.
-  return summariseComments(Array.isArray(comments) ? (comments as Comment[]) : []);
 }
 
 /** An ID token as the Auth emulator issues them (unsigned): for REST calls the SDK cannot make. */
