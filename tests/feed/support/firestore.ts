@@ -242,25 +242,6 @@ export async function readStoredWords(id: string): Promise<string[] | null> {
 }
 
 /**
- * The comment count stored on the post (the comments its summary or list counts; a long thread's
- * counters count the rest: readCommentTotal); null without one (the spec's shape).
- */
-export async function readCommentCount(id: string): Promise<number | null> {
-  const [document] = await firestore().runQuery({
-    from: [{ collectionId: 'posts' }],
-    where: {
-      fieldFilter: {
-        field: { fieldPath: '__name__' },
-        op: 'EQUAL',
-        value: { referenceValue: firestore().name(`posts/${id}`) },
-      },
-    },
-  });
-  const count = document?.fields.commentCount;
-  return count && 'integerValue' in count ? Number(count.integerValue) : null;
-}
-
-/**
  * How many comments the post has as stored, as the app counts them: its count, and when its thread
  * is marked (moreComments) its counters' sum; null without a count.
  */
