@@ -1,7 +1,7 @@
 /**
- * A comment section a club can police, from a fan's card: reporting, closed posts, the
- * comment cap, suspensions and the removal of a comment stored twice, against the real emulators
- * and firestore.rules.
+ * A comment section a club can police, from a fan's card: reporting, closed posts, long threads
+ * (no cap), suspensions, and posts an earlier version wrote (their comments in a list), against the
+ * real emulators and firestore.rules.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +11,15 @@ import {
   signInWithEmulatorAccount,
   signOut,
 } from '../../src/features/session/state/session';
-import { buildPost, readPost, seedPosts, type StoredPost } from './support/firestore';
+import {
+  buildPost,
+  readCommentTotal,
+  readPost,
+  seedPosts,
+  type LegacyShape,
+  type SeedPost,
+  type StoredPost,
+} from './support/firestore';
 import { readStored, seedCommentCopies, seedSuspension } from './support/moderation';
 import { FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
 
@@ -28,6 +36,8 @@ beforeEach(async () => {
 });
 
 const card = () => screen.getByRole('article', { name: 'Winger agrees terms' });
+/** A comment line's 'author: text' (its first element; the buttons follow it). */
+const lineOf = (item: HTMLElement) => item.firstElementChild?.textContent;
 const line = (text: string) =>
   within(card())
     .getAllByRole('listitem')
@@ -105,20 +115,45 @@ describe('closed comments and the cap', () => {
     expect(within(closedCard).queryByRole('textbox', { name: 'Add a comment...' })).toBeNull();
   });
 
-  it('a post at 400 comments says so instead of offering a form the rules would refuse', async () => {
-    const comments = Array.from({ length: 400 }, (_, index) => ({
-      user: `fan${index}@example.com`,
-      text: `Comment ${index}`,
-      date: '01/01/2025, 10:00:00',
-    }));
-    const [full] = await seedPosts([buildPost({ title: 'Full story', comments })]);
+  it('a post with more than 8 comments offers them all, counting its own and its counters', async () => {
+    const [nine] = await seedPosts([buildPost({ title: 'Nine comments', comments: many(9) })]);
     await renderApp({ user: FAN_EMAIL });
-    const fullCard = screen.getByRole('article', { name: full.title });
-    expect(within(fullCard).getByText('Comments are closed')).toBeVisible();
-    expect(within(fullCard).getByText('This post has reached 400 comments')).toBeVisible();
-    expect(within(fullCard).queryByRole('textbox', { name: 'Add a comment...' })).toBeNull();
+    const nineCard = screen.getByRole('article', { name: nine.title });
+    expect(
+      await within(nineCard).findByRole('button', { name: 'Show all 9 comments' }),
+    ).toBeVisible();
+    expect(within(nineCard).queryAllByRole('listitem')).toEqual([]);
+    expect(await readCommentTotal(nine.id)).toBe(9);
+  });
+
+  it('a fan comments on a post of more than 400 comments: there is no ceiling', async () => {
+    const [long] = await seedPosts([buildPost({ title: 'Long story', comments: many(401) })]);
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    const longCard = screen.getByRole('article', { name: long.title });
+    await within(longCard).findByRole('button', { name: 'Show all 401 comments' });
+    expect(within(longCard).queryByText('Comments are closed')).toBeNull();
+    const input = within(longCard).getByRole('textbox', { name: 'Add a comment...' });
+    await user.type(input, 'Still counting{Enter}');
+    await waitFor(() =>
+      expect(within(longCard).getAllByRole('listitem').map(lineOf)).toEqual([
+        `${FAN_EMAIL}: Still counting`,
+      ]),
+    );
+    expect(input).toHaveValue('');
+    expect(within(longCard).getByRole('button', { name: 'Show all 402 comments' })).toBeVisible();
+    expect(await readCommentTotal(long.id)).toBe(402);
+    expect((await readPost(long.id))?.comments.at(-1)?.text).toBe('Still counting');
   });
 });
+
+/** `count` comments by different fans, a minute apart. */
+function many(count: number): SeedPost['comments'] {
+  return Array.from({ length: count }, (_, index) => ({
+    user: `fan${index}@example.com`,
+    text: `Comment ${index}`,
+    date: '01/01/2025, 10:00:00',
+  }));
+}
 
 describe('a suspended fan', () => {
   it("sees until when they can't comment, and no Report buttons", async () => {
@@ -138,58 +173,68 @@ describe('a suspended fan', () => {
   });
 });
 
-describe('a comment stored twice (older data)', () => {
+/** The card's comment lines ('author: text'), without their buttons. */
+const texts = () => within(card()).getAllByRole('listitem').map(lineOf);
+
+describe.each<[LegacyShape, string]>([
+  ['list', "the spec's shape: its comments only"],
+  ['summary', 'its list with the summary beside it'],
+])('a post an earlier version wrote (%s: %s)', (legacy) => {
   beforeEach(async () => {
     await resetApp();
-    [post] = await seedPosts([
-      buildPost({ title: 'Winger agrees terms', comments: [rude, mine, rude] }),
+    // Stored twice: a list of an earlier version could hold a comment more than once.
+    [post] = await seedPosts(
+      [buildPost({ title: 'Winger agrees terms', comments: [rude, mine, rude] })],
+      { legacy },
+    );
+  });
+
+  it('shows every comment of its list, and takes a new one after them', async () => {
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    await waitFor(() =>
+      expect(texts()).toEqual([
+        `${OTHER}: You are all clowns`,
+        `${FAN_EMAIL}: My own take`,
+        `${OTHER}: You are all clowns`,
+      ]),
+    );
+    const input = await within(card()).findByRole('textbox', { name: 'Add a comment...' });
+    await user.type(input, 'Still here{Enter}');
+    await waitFor(() => expect(texts()).toHaveLength(4));
+    expect(texts().at(-1)).toBe(`${FAN_EMAIL}: Still here`);
+    expect(input).toHaveValue('');
+    expect(within(card()).queryByRole('alert')).toBeNull();
+    expect((await readPost(post.id))?.comments.map((comment) => comment.text)).toEqual([
+      'You are all clowns',
+      'My own take',
+      'You are all clowns',
+      'Still here',
     ]);
+    expect(await readCommentTotal(post.id)).toBe(4);
   });
 
-  it('the administrator removes one copy, then the other', async () => {
-    const { user } = await renderApp({ user: 'admin' });
-    const removeFirst = async (which: string) => {
-      const rudeLine = line('You are all clowns');
-      if (!rudeLine) throw new Error('no comment line');
-      await user.click(within(rudeLine).getByRole('button', { name: 'Remove' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Remove this comment?' });
-      await user.click(within(dialog).getByRole('radio', { name: which }));
+  it.each([
+    ['without moderation copies', false],
+    ['with their moderation copies', true],
+  ])(
+    'removing a comment of its list before the migration is refused, and says why (%s)',
+    async (_, copies) => {
+      if (copies) await seedCommentCopies(post, { [OTHER]: 'other-uid' });
+      const { user } = await renderApp({ user: FAN_EMAIL });
+      await waitFor(() => expect(texts()).toHaveLength(3));
+      const own = line('My own take');
+      if (!own) throw new Error('no comment line');
+      await user.click(within(own).getByRole('button', { name: 'Remove' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
       await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    };
-    await removeFirst('Remove one copy');
-    await waitFor(async () =>
-      expect((await readPost(post.id))?.comments.map((comment) => comment.text)).toEqual([
-        'My own take',
-        'You are all clowns',
-      ]),
-    );
-    await waitFor(() => expect(within(card()).getAllByRole('listitem')).toHaveLength(2));
-    // One copy left: a plain confirmation now.
-    const rudeLine = line('You are all clowns');
-    if (!rudeLine) throw new Error('no comment line');
-    await user.click(within(rudeLine).getByRole('button', { name: 'Remove' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(async () =>
-      expect((await readPost(post.id))?.comments.map((comment) => comment.text)).toEqual([
-        'My own take',
-      ]),
-    );
-  });
 
-  it('the administrator removes both copies at once', async () => {
-    const { user } = await renderApp({ user: 'admin' });
-    const rudeLine = line('You are all clowns');
-    if (!rudeLine) throw new Error('no comment line');
-    await user.click(within(rudeLine).getByRole('button', { name: 'Remove' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove this comment?' });
-    expect(within(dialog).getByText('This comment is stored 2 times.')).toBeVisible();
-    await user.click(within(dialog).getByRole('radio', { name: 'Remove both copies' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    await waitFor(async () =>
-      expect((await readPost(post.id))?.comments.map((comment) => comment.text)).toEqual([
-        'My own take',
-      ]),
-    );
-  });
+      const alert = await within(own).findByRole('alert');
+      // Said as refused, next to the comment; not as a passing failure, nor as the fan's rights.
+      expect(alert).toHaveTextContent(/^Not removed: /);
+      expect(alert).not.toHaveTextContent(/not allowed|cannot be reached/);
+      // Still shown, and still stored.
+      expect(texts()).toHaveLength(3);
+      expect((await readPost(post.id))?.comments).toHaveLength(3);
+    },
+  );
 });

@@ -7,7 +7,7 @@ import {
   seedPosts,
   type StoredPost,
 } from './support/firestore';
-import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
+import { ADMIN_EMAIL, FAN_EMAIL, accountUid, renderApp, resetApp } from './support/renderApp';
 
 let post: StoredPost;
 
@@ -36,11 +36,15 @@ describe('comments (spec §4, §5)', () => {
     await user.type(input, '  Great signing!  ');
     await user.click(within(card()).getByRole('button', { name: 'Post' }));
 
-    await waitFor(() => expect(within(card()).getAllByRole('listitem')).toHaveLength(2));
+    // The page's first write loads the writing code: allow it time on a slow machine.
+    await waitFor(() => expect(within(card()).getAllByRole('listitem')).toHaveLength(2), {
+      timeout: 15_000,
+    });
     expect(within(card()).getAllByRole('listitem')[1]).toHaveTextContent(
       `${FAN_EMAIL}: Great signing!`,
     );
     expect(input).toHaveValue('');
+    // Stored in the post's thread, after the earlier one.
     const stored = await readPost(post.id);
     expect(stored?.comments.map((comment) => [comment.user, comment.text])).toEqual([
       ['early@example.com', 'First!'],
@@ -131,16 +135,21 @@ describe('comments (spec §4, §5)', () => {
 describe('removing a comment', () => {
   beforeEach(async () => {
     await resetApp();
-    [post] = await seedPosts([
-      buildPost({
-        title: 'Winger agrees terms',
-        comments: [
-          { user: 'early@example.com', text: 'First!', date: '01/01/2025, 10:00:00' },
-          { user: FAN_EMAIL, text: 'Mine', date: '01/01/2025, 10:01:00' },
-          { user: 'late@example.com', text: 'Last', date: '01/01/2025, 10:02:00' },
-        ],
-      }),
-    ]);
+    // The fan's comment was written from their account, as its moderation copy says.
+    const uids = { [FAN_EMAIL]: await accountUid(FAN_EMAIL) };
+    [post] = await seedPosts(
+      [
+        buildPost({
+          title: 'Winger agrees terms',
+          comments: [
+            { user: 'early@example.com', text: 'First!', date: '01/01/2025, 10:00:00' },
+            { user: FAN_EMAIL, text: 'Mine', date: '01/01/2025, 10:01:00' },
+            { user: 'late@example.com', text: 'Last', date: '01/01/2025, 10:02:00' },
+          ],
+        }),
+      ],
+      { uids },
+    );
   });
 
   const removeButtons = () => within(card()).queryAllByRole('button', { name: 'Remove' });

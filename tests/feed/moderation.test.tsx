@@ -7,11 +7,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_EVERY_MS } from '../../src/features/live/state/liveChecks';
 import { commentId } from '../../src/features/comments/data/commentCopies';
-import { buildPosts, readPost, seedPosts, type StoredPost } from './support/firestore';
+import {
+  buildPost,
+  buildPosts,
+  commentElsewhere,
+  deleteStoredPost,
+  readPost,
+  seedPosts,
+  type SeedPost,
+  type StoredPost,
+} from './support/firestore';
 import { readStored, seedCommentCopies, storedIds } from './support/moderation';
 import { ADMIN_EMAIL, FAN_EMAIL, renderApp, resetApp } from './support/renderApp';
-import { commentCopy } from '../../scripts/lib/commentCopy';
-import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
+import { ownerClient, toFields } from '../../scripts/lib/ownerClient';
 import { TEST_FIRESTORE_HOST } from '../../scripts/lib/testPorts';
 import { config } from '../../src/shared/config';
 
@@ -155,36 +163,13 @@ describe('the moderation view', () => {
     });
     const { view } = await openModeration();
     const comment = { user: KIND, text: 'Welcome aboard', date: '1/1/2025, 11:00:00' };
-    const copy = await commentCopy(posts[2].id, posts[2].title, uids[KIND], comment);
-    const client = ownerClient(`http://${TEST_FIRESTORE_HOST}`, config.firebase.projectId);
-    await commitPostWrite(client, posts[2].id, {
-      update: { name: client.name(`posts/${posts[2].id}`), fields: {} },
-      updateMask: { fieldPaths: [] },
-      updateTransforms: [
-        { fieldPath: 'comments', appendMissingElements: { values: [toValue(comment)] } },
-      ],
-    });
-    await client.commit([
-      {
-        update: { name: client.name(`comments/${copy.id}`), fields: toFields(copy.fields) },
-        updateTransforms: [{ fieldPath: 'at', setToServerValue: 'REQUEST_TIME' }],
-      },
-    ]);
+    await commentElsewhere(posts[2].id, comment, uids[KIND]);
     await act(() => vi.advanceTimersByTimeAsync(CHECK_EVERY_MS));
     await waitFor(() => expect(rows(view)[0]).toBe(`${KIND}: Welcome aboard`));
   });
 
   it('pages by 35 with Load More', async () => {
-    const [busy] = await seedPosts([
-      {
-        ...posts[5],
-        comments: Array.from({ length: 40 }, (_, index) => ({
-          user: KIND,
-          text: `Reply ${index + 1}`,
-          date: `1/1/2025, 12:${String(index).padStart(2, '0')}:00`,
-        })),
-      },
-    ]);
+    const [busy] = await seedPosts([buildPost({ title: 'Busy story', comments: replies(40) })]);
     await seedCommentCopies(busy, uids, (index) => new Date(Date.now() - 60_000 + index * 1000));
     const { user, view } = await openModeration();
     await waitFor(() => expect(items(view)).toHaveLength(35));
@@ -196,6 +181,34 @@ describe('the moderation view', () => {
     expect(within(view).queryByRole('button', { name: 'Load More' })).toBeNull();
   });
 
+  it('Remove works on a comment whose post was deleted: its documents go', async () => {
+    // Reply 1 counted by its post's summary, Reply 9 by a counter.
+    const [gone] = await seedPosts([buildPost({ title: 'Deleted story', comments: replies(9) })]);
+    await seedCommentCopies(gone, uids, (index) => new Date(Date.now() - 60_000 + index * 1000));
+    await deleteStoredPost(gone.id);
+    const ids = await Promise.all(
+      [gone.comments[0], gone.comments[8]].map((comment) => commentId(gone.id, comment)),
+    );
+    const { user, view } = await openModeration();
+    await waitFor(() => expect(rows(view)).toHaveLength(12));
+
+    for (const text of ['Reply 9', 'Reply 1']) {
+      const row = items(view).find((item) => item.textContent.includes(`${KIND}: ${text}`));
+      if (!row) throw new Error(`no row for ${text}`);
+      await user.click(within(row).getByRole('button', { name: 'Remove' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Remove this comment?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(rows(view)).not.toContain(`${KIND}: ${text}`));
+    }
+    expect(within(view).queryByRole('alert')).toBeNull();
+    expect(rows(view)).toHaveLength(10);
+    const copies = await storedIds('comments');
+    for (const id of ids) {
+      expect(copies).not.toContain(id);
+      expect(await readStored(`posts/${gone.id}/comments/${id}`)).toBeNull();
+    }
+  });
+
   it("'Back to the feed' returns to the posts", async () => {
     const { user, view } = await openModeration();
     await user.click(within(view).getByRole('button', { name: 'Back to the feed' }));
@@ -203,3 +216,12 @@ describe('the moderation view', () => {
     expect(screen.getByText(ADMIN_EMAIL)).toBeVisible();
   });
 });
+
+/** `count` replies by KIND, a minute apart. */
+function replies(count: number): SeedPost['comments'] {
+  return Array.from({ length: count }, (_, index) => ({
+    user: KIND,
+    text: `Reply ${index + 1}`,
+    date: `1/1/2025, 12:${String(index).padStart(2, '0')}:00`,
+  }));
+}

@@ -1,13 +1,25 @@
 import { summariseComments } from '../../../src/features/comments/data/commentList';
+import { COUNTERS, THREAD } from '../../../src/features/comments/data/commentCopies';
+import { initializeApp } from 'firebase/app';
+import {
+  commitRemoval,
+  type CommentAdded,
+  type CommentRemoved,
+} from '../../../src/features/comments/store/commentCommits';
+import type { Store } from '../../../src/shared/store/firestoreWrites';
 import { postWords } from '../../../src/features/posts/data/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
   changeStamp,
+  commitInBatches,
   commitPostWrite,
   ownerClient,
   toFields,
   type OwnerClient,
+  type StoredDocument,
 } from '../../../scripts/lib/ownerClient';
+import { commentElsewhere as fanCommentsElsewhere } from '../../../scripts/lib/writesElsewhere';
+import { seededThread, type SeededComment } from '../../../scripts/seed/seededThread';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/shared/config';
 import { CLUB_PIN } from '../../../src/shared/collections';
@@ -81,57 +93,143 @@ export async function clearFirestore(): Promise<void> {
   await firestore().clear();
 }
 
-/**
- * A post's stored fields as this version writes them: its comment summary beside the comments,
- * and its search words beside its title and content.
- */
-function storedFields(post: Partial<SeedPost>): ReturnType<typeof toFields> {
-  const words =
-    post.title !== undefined && post.content !== undefined
-      ? { words: postWords(post.title, post.content) }
-      : {};
-  return toFields({
-    ...post,
-    ...(post.comments && summariseComments(post.comments)),
-    ...words,
-  });
+/** A post's search words, from its title and content when it has both. */
+function wordsOf(post: Partial<SeedPost>): { words?: string[] } {
+  return post.title !== undefined && post.content !== undefined
+    ? { words: postWords(post.title, post.content) }
+    : {};
 }
 
 /**
- * Writes the posts; returns them with their ids, in the order given. `legacy`: as a version before
- * the comment summary wrote them (comments only).
+ * The shapes of posts earlier versions wrote, for the tests of old posts: `'list'` the spec's
+ * (its comments in its `comments` list, nothing else), `'summary'` the version before threads
+ * (the list with its summary beside it: commentCount and cardComments).
+ */
+export type LegacyShape = 'list' | 'summary';
+
+export interface SeedOptions {
+  /** Write the posts as an earlier version did (see LegacyShape); default: this version's layout. */
+  legacy?: LegacyShape;
+  /** Each author's account id by e-mail (default `uid-of-<e-mail>`). */
+  uids?: Record<string, string>;
+  /** When a post's comment was written: the thread's order (default: commentTimes). */
+  at?: (post: SeedPost, index: number) => Date;
+}
+
+/**
+ * When a post's comment was written by default: a second apart, oldest first, the last a second
+ * before now, so a comment a test makes later comes after them in the thread.
+ */
+export function commentTimes(count: number): (index: number) => Date {
+  const now = Date.now();
+  return (index) => new Date(now - (count - index) * 1000);
+}
+
+/** The seeded comments of a post: who wrote each (by `uids`) and when (by `at`). */
+function seededComments(
+  post: SeedPost,
+  { uids = {}, at }: Omit<SeedOptions, 'legacy'>,
+): SeededComment[] {
+  const times = commentTimes(post.comments.length);
+  return post.comments.map((comment, index) => ({
+    comment,
+    at: at ? at(post, index) : times(index),
+    uid: uids[comment.user] ?? `uid-of-${comment.user}`,
+  }));
+}
+
+/**
+ * The writes of one post: its document, and in this version's layout its thread as the seeds lay
+ * it out (scripts/seed/seededThread.ts: a document and moderation copy a comment, the counters,
+ * and the summary on the post). An earlier version's post holds its comments in its list and has
+ * no thread (nor copies: seedCommentCopies writes those).
+ */
+async function postWrites(
+  client: OwnerClient,
+  { id, ...post }: StoredPost,
+  options: SeedOptions,
+): Promise<Record<string, unknown>[]> {
+  const name = client.name(`posts/${id}`);
+  if (options.legacy === 'list') return [{ update: { name, fields: toFields(post) } }];
+  if (options.legacy === 'summary') {
+    const fields = toFields({ ...post, ...summariseComments(post.comments), ...wordsOf(post) });
+    return [{ update: { name, fields } }];
+  }
+  const thread = await seededThread(client, id, post.title, seededComments(post, options));
+  const fields = toFields({ ...post, ...thread.summary, ...wordsOf(post) });
+  return [{ update: { name, fields } }, ...thread.writes];
+}
+
+/**
+ * Writes the posts with their comments; returns them with their ids, in the order given. By
+ * default in this version's layout (a thread of documents); `legacy`: as an earlier version did.
  */
 export async function seedPosts(
   posts: SeedPost[],
-  { legacy = false }: { legacy?: boolean } = {},
+  options: SeedOptions = {},
 ): Promise<StoredPost[]> {
   const client = firestore();
   const stored = posts.map((post, index) => ({
     ...post,
     id: `seed${String(index).padStart(4, '0')}x${sequence}`,
   }));
-  const writes = stored.map(({ id, ...post }) => ({
-    update: {
-      name: client.name(`posts/${id}`),
-      fields: legacy ? toFields(post) : storedFields(post),
-    },
-  }));
-  for (let start = 0; start < writes.length; start += 400) {
-    await client.commit(writes.slice(start, start + 400));
-  }
+  const writes = await Promise.all(stored.map((post) => postWrites(client, post, options)));
+  await commitInBatches(client, writes.flat());
   return stored;
 }
 
-export async function readPosts(): Promise<StoredPost[]> {
-  const documents = await firestore().runQuery({
-    from: [{ collectionId: 'posts' }],
-    orderBy: [{ field: { fieldPath: 'created' }, direction: 'DESCENDING' }],
-  });
-  return documents.map((document) => decodePost(document.name, document.fields));
+/**
+ * A post's comments as stored: its list of an earlier version first, then its thread's documents
+ * in their order (`at`), as the app shows them.
+ */
+function storedComments(post: StoredDocument, thread: StoredDocument[]): SeedPost['comments'] {
+  const listed = post.fields.comments;
+  const list = listed && 'arrayValue' in listed ? (listed.arrayValue.values ?? []) : [];
+  return [
+    ...list.map((value) => decodeComment('mapValue' in value ? (value.mapValue.fields ?? {}) : {})),
+    ...thread.map(({ fields }) => decodeComment(fields)),
+  ];
 }
 
+/** The thread's documents of every post (`postId`: one post's alone), oldest first. */
+async function storedThreads(postId?: string): Promise<Map<string, StoredDocument[]>> {
+  const client = firestore();
+  // The moderation copies share the thread's collection id: the posts' documents are told apart
+  // by their path. Ordered here, not by the query: the emulator holds the app's indexes alone.
+  const documents = await client.runQuery({
+    from: [{ collectionId: THREAD, allDescendants: true }],
+  });
+  documents.sort((a, b) => timeOf(a) - timeOf(b) || (a.name < b.name ? -1 : 1));
+  const threads = new Map<string, StoredDocument[]>();
+  const under = `${client.root}/posts/`;
+  for (const document of documents) {
+    if (!document.name.startsWith(under)) continue;
+    const [post, collection] = document.name.slice(under.length).split('/');
+    if (collection !== THREAD || (postId !== undefined && post !== postId)) continue;
+    threads.set(post, [...(threads.get(post) ?? []), document]);
+  }
+  return threads;
+}
+
+/** Every stored post, newest first, with its comments as stored (storedComments). */
+export async function readPosts(): Promise<StoredPost[]> {
+  const [documents, threads] = await Promise.all([
+    firestore().runQuery({
+      from: [{ collectionId: 'posts' }],
+      orderBy: [{ field: { fieldPath: 'created' }, direction: 'DESCENDING' }],
+    }),
+    storedThreads(),
+  ]);
+  return documents.map((document) => decodePost(document, threads.get(idOf(document)) ?? []));
+}
+
+/** A stored post with its comments as stored (storedComments); null when there is none. */
 export async function readPost(id: string): Promise<StoredPost | null> {
-  return (await readPosts()).find((post) => post.id === id) ?? null;
+  const [document, threads] = await Promise.all([
+    firestore().get(`posts/${id}`),
+    storedThreads(id),
+  ]);
+  return document && decodePost(document, threads.get(id) ?? []);
 }
 
 /** A post's stored search words; null without any (as a post written before them). */
@@ -144,21 +242,27 @@ export async function readStoredWords(id: string): Promise<string[] | null> {
 }
 
 /**
- * The comment count stored beside a post's comments; null without one (an older version's post).
+ * How many comments the post has as stored, as the app counts them: its count, and when its thread
+ * is marked (moreComments) its counters' sum; null without a count.
  */
-export async function readCommentCount(id: string): Promise<number | null> {
-  const [document] = await firestore().runQuery({
-    from: [{ collectionId: 'posts' }],
-    where: {
-      fieldFilter: {
-        field: { fieldPath: '__name__' },
-        op: 'EQUAL',
-        value: { referenceValue: firestore().name(`posts/${id}`) },
-      },
-    },
-  });
-  const count = document?.fields.commentCount;
-  return count && 'integerValue' in count ? Number(count.integerValue) : null;
+export async function readCommentTotal(id: string): Promise<number | null> {
+  const client = firestore();
+  const [post, counters] = await Promise.all([
+    client.get(`posts/${id}`),
+    client.runQuery({ from: [{ collectionId: COUNTERS, allDescendants: true }] }),
+  ]);
+  const count = post?.fields.commentCount;
+  if (!count || !('integerValue' in count)) return null;
+  const marked = post.fields.moreComments;
+  if (!marked || !('booleanValue' in marked) || !marked.booleanValue) {
+    return Number(count.integerValue);
+  }
+  const own = counters.filter(({ name }) => name.startsWith(client.name(`posts/${id}/`)));
+  const summed = own.reduce((sum, { fields }) => {
+    const n = fields.n;
+    return sum + (n && 'integerValue' in n ? Number(n.integerValue) : 0);
+  }, 0);
+  return Number(count.integerValue) + summed;
 }
 
 /** A write to posts/{id} made on another device, with the post's change stamp. */
@@ -175,10 +279,10 @@ export async function deleteStoredPost(id: string): Promise<void> {
 export async function publishElsewhere(post: SeedPost): Promise<StoredPost> {
   sequence += 1;
   const id = `elsewhere${sequence}`;
-  await commitElsewhere(id, {
-    update: { name: firestore().name(`posts/${id}`), fields: storedFields(post) },
-  });
-  return { ...post, id };
+  // A post is published without comments (the rules allow no others).
+  const fields = toFields({ ...post, comments: [], ...summariseComments([]), ...wordsOf(post) });
+  await commitElsewhere(id, { update: { name: firestore().name(`posts/${id}`), fields } });
+  return { ...post, comments: [], id };
 }
 
 /**
@@ -216,18 +320,56 @@ export async function editElsewhere(id: string, content: string): Promise<void> 
   });
 }
 
-/** Appends a comment on another device, with the summary the rules require beside it. */
-export async function commentElsewhere(id: string, comment: SeedPost['comments'][number]) {
-  const stored = await readPost(id);
-  if (!stored) throw new Error(`No post ${id} to comment on`);
-  await commitElsewhere(id, {
-    update: {
-      name: firestore().name(`posts/${id}`),
-      fields: storedFields({ comments: [...stored.comments, comment] }),
-    },
-    updateMask: { fieldPaths: ['comments', 'commentCount', 'cardComments'] },
-    currentDocument: { exists: true },
-  });
+/**
+ * A fan's comment made on another device, by the app's own recipe run as that fan
+ * (scripts/lib/writesElsewhere.ts): judged by the rules as any fan's, and counted and stamped as
+ * the app's are. The fan's account id defaults to `uid-of-<e-mail>`; the rules let one account
+ * comment once in 10 seconds (forgetCommentTimes lets it again).
+ */
+export async function commentElsewhere(
+  id: string,
+  comment: SeedPost['comments'][number],
+  uid = `uid-of-${comment.user}`,
+): Promise<CommentAdded> {
+  const target = { firestoreUrl: emulatorOrigin(), projectId: config.firebase.projectId };
+  return fanCommentsElsewhere(target, id, uid, comment);
+}
+
+let adminStore: Promise<Store> | null = null;
+
+/** A Lite SDK database on the emulator, signed in as the administrator (kept for the run). */
+function administratorStore(): Promise<Store> {
+  adminStore ??= (async () => {
+    // The recipe's own type of the SDK: the module as a dynamic import gives it.
+    const sdk = await import('firebase/firestore/lite');
+    const app = initializeApp(
+      { projectId: config.firebase.projectId, apiKey: 'fake-api-key' },
+      'administrator-elsewhere',
+    );
+    const db = sdk.getFirestore(app);
+    const [host, port] = TEST_FIRESTORE_HOST.split(':');
+    sdk.connectFirestoreEmulator(db, host, Number(port), {
+      mockUserToken: {
+        sub: 'administrator-elsewhere',
+        email: config.adminEmail,
+        email_verified: true,
+        firebase: { sign_in_provider: 'google.com' },
+      },
+    });
+    return { sdk, db };
+  })();
+  return adminStore;
+}
+
+/**
+ * The administrator removes a comment on another device, by the app's own recipe
+ * (commentCommits.ts commitRemoval), judged by the rules as the app's removal is.
+ */
+export async function removeElsewhere(
+  id: string,
+  comment: SeedPost['comments'][number],
+): Promise<CommentRemoved> {
+  return commitRemoval(await administratorStore(), id, comment);
 }
 
 /** Forgets when each account last commented, as if the rate limit's 10 seconds had passed. */
@@ -237,29 +379,37 @@ export async function forgetCommentTimes(): Promise<void> {
   if (stamps.length > 0) await client.commit(stamps.map(({ name }) => ({ delete: name })));
 }
 
-function decodePost(name: string, fields: Fields): StoredPost {
-  const text = (value: Fields[string] | undefined) =>
-    value && 'stringValue' in value ? value.stringValue : '';
+const text = (value: Fields[string] | undefined) =>
+  value && 'stringValue' in value ? value.stringValue : '';
+
+function decodeComment(fields: Fields): SeedPost['comments'][number] {
+  return { user: text(fields.user), text: text(fields.text), date: text(fields.date) };
+}
+
+/** A thread document's `at` in milliseconds. */
+function timeOf({ fields }: StoredDocument): number {
+  const at = fields.at;
+  return at && 'timestampValue' in at ? Date.parse(at.timestampValue) : Number.NaN;
+}
+
+const idOf = ({ name }: StoredDocument) => name.slice(name.lastIndexOf('/') + 1);
+
+function decodePost(document: StoredDocument, thread: StoredDocument[]): StoredPost {
+  const { fields } = document;
   const created = fields.created;
-  const comments = fields.comments;
   return {
     ...('status' in fields && { status: text(fields.status) }),
     ...('deal' in fields && { deal: text(fields.deal) }),
     ...('pinned' in fields && {
       pinned: 'booleanValue' in fields.pinned && fields.pinned.booleanValue,
     }),
-    id: name.slice(name.lastIndexOf('/') + 1),
+    id: idOf(document),
     title: text(fields.title),
     content: text(fields.content),
     imageUrl: text(fields.imageUrl),
     link: text(fields.link),
     created: created && 'integerValue' in created ? Number(created.integerValue) : Number.NaN,
-    comments: (comments && 'arrayValue' in comments ? (comments.arrayValue.values ?? []) : []).map(
-      (value) => {
-        const comment = 'mapValue' in value ? (value.mapValue.fields ?? {}) : {};
-        return { user: text(comment.user), text: text(comment.text), date: text(comment.date) };
-      },
-    ),
+    comments: storedComments(document, thread),
   };
 }
 

@@ -2,7 +2,9 @@ import { ownerClient, toFields, type OwnerClient } from '../../../scripts/lib/ow
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/shared/config';
 import { commentCopy } from '../../../scripts/lib/commentCopy';
-import type { StoredPost } from './firestore';
+import { commentId } from '../../../src/features/comments/data/commentCopies';
+import { seededThread } from '../../../scripts/seed/seededThread';
+import { commentTimes, type StoredPost } from './firestore';
 
 /**
  * The moderation side of the test's door into the emulator (owner credential, never subject to
@@ -13,25 +15,40 @@ function firestore(): OwnerClient {
 }
 
 /**
- * Writes the moderation copy of each of the post's comments, as the app writes them: `uids` gives
- * each author's account id, `at` each comment's time (default: a minute apart, oldest first).
+ * Gives the post's comments their authors' accounts (`uids`, by e-mail) and times (`at`, default
+ * commentTimes: a second apart, the last a second ago), as the app would have written them: a post of this version has its
+ * thread laid out again as seedPosts lays it out (its documents and moderation copies, by
+ * scripts/seed/seededThread.ts); a post of an earlier version (its comments in its list) gets the
+ * moderation copies that version wrote beside the list. Returns the copies' ids.
  */
 export async function seedCommentCopies(
   post: StoredPost,
   uids: Record<string, string>,
-  at: (index: number) => Date = (index) => new Date(post.created + (index + 1) * 60_000),
+  at: (index: number) => Date = commentTimes(post.comments.length),
 ): Promise<string[]> {
   const client = firestore();
+  const stored = await client.get(`posts/${post.id}`);
+  const list = stored?.fields.comments;
+  const legacy =
+    list !== undefined && 'arrayValue' in list && (list.arrayValue.values ?? []).length > 0;
+  const seeded = post.comments.map((comment, index) => ({
+    comment,
+    at: at(index),
+    uid: uids[comment.user] ?? `uid-of-${comment.user}`,
+  }));
+  if (!legacy) {
+    const { writes } = await seededThread(client, post.id, post.title, seeded);
+    await client.commit(writes);
+    return Promise.all(post.comments.map((comment) => commentId(post.id, comment)));
+  }
   const copies = await Promise.all(
-    post.comments.map((comment) =>
-      commentCopy(post.id, post.title, uids[comment.user] ?? `uid-of-${comment.user}`, comment),
-    ),
+    seeded.map(({ comment, uid }) => commentCopy(post.id, post.title, uid, comment)),
   );
   await client.commit(
     copies.map(({ id, fields }, index) => ({
       update: {
         name: client.name(`comments/${id}`),
-        fields: toFields({ ...fields, at: at(index) }),
+        fields: toFields({ ...fields, at: seeded[index].at }),
       },
     })),
   );

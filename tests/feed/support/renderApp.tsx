@@ -53,6 +53,17 @@ export async function waitForFeedToSettle(container: HTMLElement = document.body
   await waitFor(() => expect(feed).toHaveAttribute('aria-busy', 'false'));
 }
 
+/**
+ * The account id of `email` on the Auth emulator, signed in as the app will be (renderApp then
+ * keeps that sign-in): for seeding what that fan wrote earlier, as the rules tie it to the account.
+ */
+export async function accountUid(email: string): Promise<string> {
+  await switchUser(email);
+  const uid = session.get()?.uid;
+  if (!uid) throw new Error(`Nobody is signed in as ${email}`);
+  return uid;
+}
+
 async function switchUser(email: string | null): Promise<void> {
   const current = session.get();
   if (current?.email === email) return;

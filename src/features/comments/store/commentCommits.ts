@@ -306,6 +306,10 @@ export async function commitRemoval(
   try {
     if (!stored.exists()) {
       await removeCopy(store, copyRef);
+      // No document: already removed, or still in a list of an earlier version, whose comments
+      // may have no copy to refuse the deletion above. One read of the post tells.
+      const post = await sdk.getDoc(sdk.doc(db, POSTS, postId));
+      if (post.exists() && isListed(post.get('comments'), comment)) throw listedRefusal();
       return { countedBy: null };
     }
     if (typeof shard === 'number') {
@@ -335,13 +339,7 @@ export async function commitRemoval(
     // earlier version. One read of the post tells.
     const post = await sdk.getDoc(sdk.doc(db, POSTS, postId));
     if (post.exists()) {
-      const listed: unknown = post.get('comments');
-      if (Array.isArray(listed) && listed.some((each) => sameComment(each, comment))) {
-        throw new StoreError(
-          'failed-precondition',
-          'This comment is in a thread of an earlier version: run npm run comments:migrate first.',
-        );
-      }
+      if (isListed(post.get('comments'), comment)) throw listedRefusal();
       throw error;
     }
     const batch = sdk.writeBatch(db);
@@ -358,6 +356,18 @@ async function removeCopy(
   copyRef: Parameters<Store['sdk']['deleteDoc']>[0],
 ): Promise<void> {
   await sdk.deleteDoc(copyRef);
+}
+
+/** Whether a post's `comments` (a list of an earlier version, when there is one) holds it. */
+function isListed(listed: unknown, comment: Comment): boolean {
+  return Array.isArray(listed) && listed.some((each) => sameComment(each, comment));
+}
+
+function listedRefusal(): StoreError {
+  return new StoreError(
+    'failed-precondition',
+    'This comment is in a thread of an earlier version: run npm run comments:migrate first.',
+  );
 }
 
 function sameComment(value: unknown, { user, text, date }: Comment): boolean {
