@@ -5,7 +5,7 @@ import { commentElsewhere } from '../../scripts/lib/writesElsewhere';
 import { summariseComments } from '../../src/features/comments/data/commentList';
 import type { CommentAdded } from '../../src/features/comments/store/commentCommits';
 import { THREAD } from '../../src/features/comments/data/commentCopies';
-import { POSTS } from '../../src/shared/collections';
+import { POSTS, POST_CHANGES } from '../../src/shared/collections';
 import { storeErrorCode } from '../../src/shared/errors/storeError';
 import { LIMITS } from '../../src/shared/limits';
 
@@ -128,6 +128,20 @@ export async function seedListedPost(): Promise<{ id: string; title: string }> {
     },
   });
   return { id, title };
+}
+
+/** A busy thread stamps its post at most once in this long (firestore.rules stampsIfQuiet). */
+const QUIET_MS = 10_000;
+
+/**
+ * Whether the post's change stamp (postChanges/{id}, read as the owner) is more than 10 seconds
+ * old, or absent: a comment's removal by a counter is stamped for open pages only then.
+ */
+export async function threadStampQuiet(postId: string): Promise<boolean> {
+  const stamp = await client().get(`${POST_CHANGES}/${postId}`);
+  const at = stamp?.fields.at;
+  if (!at || !('timestampValue' in at)) return true;
+  return Date.now() - Date.parse(at.timestampValue) > QUIET_MS + 1000;
 }
 
 /**
