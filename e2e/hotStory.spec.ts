@@ -1,6 +1,6 @@
 import { resetFeed } from '../scripts/lib/stack';
 import { E2E_PORTS } from '../scripts/lib/testPorts';
-import { SEED_NOW, expect, test } from './fixtures';
+import { SEED_NOW, expect as baseExpect, test } from './fixtures';
 import {
   CHECK_EVERY_MS,
   FAN_EMAIL,
@@ -30,6 +30,11 @@ import { threadStampQuiet } from './support/moderation';
  * check. The visitor's page runs on Playwright's clock, moved on past that check.
  */
 test.describe.configure({ timeout: 180_000 });
+/**
+ * A thread's read (a lazily loaded chunk, then 50 documents) on a 2-core machine running other
+ * work can take longer than the suite's 5 s.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 test.beforeEach(async ({ isMobile }) => {
   test.skip(!isMobile, 'A phone-size journey');

@@ -71,11 +71,16 @@ export async function tryCommentOutsideBrowser(
   postId: string,
   text: string,
 ): Promise<string> {
+  // A refusal is an answer here: the SDK would print the whole refused request as a warning.
+  const sdk = await import('firebase/firestore/lite');
+  sdk.setLogLevel('silent');
   try {
     await commentOutsideBrowser(account, postId, text);
     return 'OK';
   } catch (error) {
     return storeErrorCode(error);
+  } finally {
+    sdk.setLogLevel('info');
   }
 }
 
