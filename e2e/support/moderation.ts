@@ -1,18 +1,22 @@
-import { summariseComments } from '../../src/features/comments/data/commentList';
-import { commitPostWrite, ownerClient, toFields, toValue } from '../../scripts/lib/ownerClient';
+import { initializeApp } from 'firebase/app';
+import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
-import { commentCopy } from '../../scripts/lib/commentCopy';
+import { commentElsewhere } from '../../scripts/lib/writesElsewhere';
+import { summariseComments } from '../../src/features/comments/data/commentList';
+import type { CommentAdded } from '../../src/features/comments/store/commentCommits';
+import { THREAD } from '../../src/features/comments/data/commentCopies';
+import { POSTS, POST_CHANGES } from '../../src/shared/collections';
+import { storeErrorCode } from '../../src/shared/errors/storeError';
 import { LIMITS } from '../../src/shared/limits';
 
 /**
  * A fan's account outside the browser, for what a person could do without the app: sign in to the
- * Auth emulator as the app's emulator sign-in does (same Google subject, so the same account),
- * and send Firestore REST requests with that account's ID token.
+ * Auth emulator as the app's emulator sign-in does (same Google subject, so the same account, the
+ * same uid), and write as that account with the app's own comment recipe.
  */
 export interface Account {
   uid: string;
   email: string;
-  idToken: string;
 }
 
 export async function signInOutsideBrowser(email: string): Promise<Account> {
@@ -37,116 +41,76 @@ export async function signInOutsideBrowser(email: string): Promise<Account> {
     throw new Error(`Auth emulator sign-in failed: ${JSON.stringify(answer)}`);
   }
   const uid: unknown = Reflect.get(answer, 'localId');
-  const idToken: unknown = Reflect.get(answer, 'idToken');
-  if (typeof uid !== 'string' || typeof idToken !== 'string') {
+  if (typeof uid !== 'string') {
     throw new Error(`Auth emulator sign-in answered without an account: ${JSON.stringify(answer)}`);
   }
-  return { uid, email: normalized, idToken };
+  return { uid, email: normalized };
 }
 
-const client = () => ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
+const EMULATOR = { firestoreUrl: firestoreUrl(E2E_PORTS), projectId: PROJECT_ID };
+const client = () => ownerClient(EMULATOR.firestoreUrl, PROJECT_ID);
 
 /**
- * The commit the app sends for a comment (src/features/comments/store/commentWrites.ts addComment,
- * written blind): the post's append with its comment summary, its moderation copy and the commenter
- * stamp, with the post's change stamp. The summary's card matches the post as stored now.
+ * The account's comment from its own device: the app's comment recipe (commentCommits.ts
+ * commitComment, by scripts/lib/writesElsewhere.ts commentElsewhere) on a Lite SDK signed in to
+ * the emulator as the account, so the rules judge it as any fan's, rate limit included: the same
+ * account may comment again 10 seconds later (mayCommentAgain). Dated as the app dates it.
  */
-async function commentWrites(account: Account, post: { id: string; title: string }, text: string) {
-  const owner = client();
-  const comment = { user: account.email, text, date: new Date().toLocaleString('en-GB') };
-  const { id, fields } = await commentCopy(post.id, post.title, account.uid, comment);
-  const now = { setToServerValue: 'REQUEST_TIME' };
-  const stored = (await owner.get(`posts/${post.id}`))?.fields ?? {};
-  const count = stored.commentCount;
-  const known = count && 'integerValue' in count ? Number(count.integerValue) : 0;
-  const card = stored.cardComments;
-  const cardLength = card && 'arrayValue' in card ? (card.arrayValue.values ?? []).length : 0;
-  const appended = { values: [toValue(comment)] };
-  const cardHoldsAll = cardLength === known;
-  return [
-    {
-      update: {
-        name: owner.name(`posts/${post.id}`),
-        fields: cardHoldsAll && known >= LIMITS.cardComments ? toFields({ cardComments: [] }) : {},
-      },
-      updateMask: {
-        fieldPaths: cardHoldsAll && known >= LIMITS.cardComments ? ['cardComments'] : [],
-      },
-      updateTransforms: [
-        { fieldPath: 'comments', appendMissingElements: appended },
-        { fieldPath: 'commentCount', increment: { integerValue: '1' } },
-        ...(cardHoldsAll && known < LIMITS.cardComments
-          ? [{ fieldPath: 'cardComments', appendMissingElements: appended }]
-          : []),
-      ],
-      currentDocument: { exists: true },
-    },
-    {
-      update: {
-        name: owner.name(`comments/${id}`),
-        fields: toFields(fields),
-      },
-      updateTransforms: [{ fieldPath: 'at', ...now }],
-    },
-    {
-      update: { name: owner.name(`commenters/${account.uid}`), fields: toFields({ target: id }) },
-      updateTransforms: [{ fieldPath: 'last', ...now }],
-    },
-    {
-      update: { name: owner.name(`postChanges/${post.id}`), fields: {} },
-      updateTransforms: [{ fieldPath: 'at', ...now }],
-    },
-  ];
-}
-
-/**
- * Writes the account's comment and its copy as the owner (test setup: no rules, and no commenter
- * stamp, so the account may comment in the app at once).
- */
-export async function seedComment(
+export function commentOutsideBrowser(
   account: Account,
-  post: { id: string; title: string },
+  postId: string,
   text: string,
-): Promise<void> {
-  const [append, copy] = await commentWrites(account, post, text);
-  await commitPostWrite(client(), post.id, append);
-  await client().commit([copy]);
+): Promise<CommentAdded> {
+  const comment = { user: account.email, text, date: new Date().toLocaleString() };
+  return commentElsewhere(EMULATOR, postId, account.uid, comment);
 }
 
-/**
- * Sends the account's comment over Firestore REST with its own ID token; resolves to the status.
- */
-export async function commentOverRest(
+/** As commentOutsideBrowser; resolves to 'OK' or the code of the refusal ('permission-denied'). */
+export async function tryCommentOutsideBrowser(
   account: Account,
-  post: { id: string; title: string },
+  postId: string,
   text: string,
 ): Promise<string> {
+  // A refusal is an answer here: the SDK would print the whole refused request as a warning.
+  const sdk = await import('firebase/firestore/lite');
+  sdk.setLogLevel('silent');
   try {
-    await client().call(
-      'commit',
-      { writes: await commentWrites(account, post, text) },
-      account.idToken,
-    );
+    await commentOutsideBrowser(account, postId, text);
     return 'OK';
   } catch (error) {
-    return /PERMISSION_DENIED/.test(String(error)) ? 'PERMISSION_DENIED' : String(error);
+    return storeErrorCode(error);
+  } finally {
+    sdk.setLogLevel('info');
   }
 }
 
-/** A stored post's comments' texts, read as the owner. */
-export async function storedCommentTexts(postId: string): Promise<string[]> {
-  const stored = await client().get(`posts/${postId}`);
-  const comments = stored?.fields.comments;
-  if (!comments || !('arrayValue' in comments)) return [];
-  return (comments.arrayValue.values ?? []).flatMap((value) => {
-    if (!('mapValue' in value)) return [];
-    const text = value.mapValue.fields?.text;
-    return text && 'stringValue' in text ? [text.stringValue] : [];
-  });
+/** A Lite SDK on the emulator as its owner, whom the rules never judge (one for the run). */
+let ownerStore: Promise<Awaited<ReturnType<typeof openOwnerStore>>> | undefined;
+
+async function openOwnerStore() {
+  const sdk = await import('firebase/firestore/lite');
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'fake-api-key' }, 'e2e-owner');
+  const db = sdk.getFirestore(app);
+  const { hostname, port } = new URL(EMULATOR.firestoreUrl);
+  sdk.connectFirestoreEmulator(db, hostname, Number(port), { mockUserToken: 'owner' });
+  return { sdk, db };
 }
 
-/** Publishes a post holding the most comments the rules allow (400), as the newest; its title. */
-export async function seedFullPost(): Promise<string> {
+/** The texts of a stored post's thread (posts/{id}/comments), read as the owner. */
+export async function storedCommentTexts(postId: string): Promise<string[]> {
+  ownerStore ??= openOwnerStore();
+  const { sdk, db } = await ownerStore;
+  const thread = await sdk.getDocs(sdk.collection(db, POSTS, postId, THREAD));
+  return thread.docs.map((document) => String(document.get('text')));
+}
+
+/**
+ * Publishes, as the newest, a post of an earlier version: its 400 comments (the most those
+ * versions allowed) in a list on the post, with the summary they wrote beside it, and no thread
+ * documents (`npm run comments:migrate` not run). Returns its id and title.
+ */
+export async function seedListedPost(): Promise<{ id: string; title: string }> {
+  const id = 'listed-post';
   const title = 'A post everyone commented on';
   const comments = Array.from({ length: 400 }, (_, index) => ({
     user: `fan${index}@example.com`,
@@ -154,9 +118,9 @@ export async function seedFullPost(): Promise<string> {
     date: '1/1/2026, 10:00:00',
   }));
   const owner = client();
-  await commitPostWrite(owner, 'full-post', {
+  await commitPostWrite(owner, id, {
     update: {
-      name: owner.name('posts/full-post'),
+      name: owner.name(`${POSTS}/${id}`),
       fields: toFields({
         title,
         content: 'Every fan had a say.',
@@ -168,7 +132,21 @@ export async function seedFullPost(): Promise<string> {
       }),
     },
   });
-  return title;
+  return { id, title };
+}
+
+/** A busy thread stamps its post at most once in this long (firestore.rules stampsIfQuiet). */
+const QUIET_MS = 10_000;
+
+/**
+ * Whether the post's change stamp (postChanges/{id}, read as the owner) is more than 10 seconds
+ * old, or absent: a comment's removal by a counter is stamped for open pages only then.
+ */
+export async function threadStampQuiet(postId: string): Promise<boolean> {
+  const stamp = await client().get(`${POST_CHANGES}/${postId}`);
+  const at = stamp?.fields.at;
+  if (!at || !('timestampValue' in at)) return true;
+  return Date.now() - Date.parse(at.timestampValue) > QUIET_MS + 1000;
 }
 
 /**

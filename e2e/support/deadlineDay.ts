@@ -1,0 +1,46 @@
+import type { Locator, Page } from '@playwright/test';
+import { buildDeadlineDayFeed } from '../../scripts/seed/deadlineDay';
+import type { DemoPost } from '../../scripts/seed/demoPosts';
+import { showAllLabel } from '../../src/features/posts/data/commentSummary';
+import { SEED_NOW } from '../fixtures';
+import { postAt } from './app';
+
+/**
+ * The deadline-day feed as `npm run seed:deadline-day` writes it (scripts/seed/deadlineDay.ts),
+ * for the journeys that reseed the emulator with it.
+ */
+export const DEADLINE_DAY_FEED: DemoPost[] = buildDeadlineDayFeed(SEED_NOW);
+
+/** The club's pinned live blog (10,000 comments): the feed's first card. */
+export const LIVE_BLOG: DemoPost = onlyPinned(DEADLINE_DAY_FEED);
+
+/** The other posts, newest first, as the cards below the live blog list them (400, 380, … 3). */
+export const DEADLINE_DAY: DemoPost[] = DEADLINE_DAY_FEED.filter((post) => !post.pinned);
+
+function onlyPinned(posts: DemoPost[]): DemoPost {
+  const pinned = posts.filter((post) => post.pinned);
+  if (pinned.length !== 1) throw new Error(`Deadline day pins ${pinned.length} posts, not one`);
+  return pinned[0];
+}
+
+/** The card of the newest post with `count` comments (under the pinned live blog), and the post. */
+export function cardWith(page: Page, count: number): { card: Locator; post: DemoPost } {
+  const index = DEADLINE_DAY.findIndex((post) => post.comments.length === count);
+  if (index < 0) throw new Error(`No deadline-day post has ${count} comments`);
+  return { card: postAt(page, index + 1), post: DEADLINE_DAY[index] };
+}
+
+/** 'Comments:' and the count beside it. */
+export function commentsHeader(card: Locator): Locator {
+  return card.locator('.comments__header');
+}
+
+/** The comments a card shows. */
+export function lines(card: Locator): Locator {
+  return card.getByRole('list', { name: 'Comments:' }).getByRole('listitem');
+}
+
+/** The control that opens a thread of `count` comments, in the app's words (showAllLabel). */
+export function showAll(card: Locator, count: number): Locator {
+  return card.getByRole('button', { name: showAllLabel(count), exact: true });
+}
