@@ -134,6 +134,12 @@ export interface CountedPage {
   setHidden(hidden: boolean): Promise<void>;
   /** Lets `ms` of the page's time pass, a step at a time, calling `each` at every step's time. */
   pass(ms: number, each?: (elapsed: number) => Promise<void>): Promise<void>;
+  /**
+   * Lets `ms` of the wall clock's time pass, the page's clock flowing with it (Playwright's clock
+   * flows on its own between the steps `pass` adds), calling `each` every STEP: for what the
+   * emulator times by its own clock (a busy thread's stamps, the rules' 10 s per account).
+   */
+  wait(ms: number, each?: (elapsed: number) => Promise<void>): Promise<void>;
   /** Waits for the requests under way to end and be counted, without moving the page's clock. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -205,6 +211,14 @@ export async function openCounted(browser: Browser, url: string, tabs = 1): Prom
       for (let elapsed = STEP; elapsed <= ms; elapsed += STEP) {
         await context.clock.runFor(STEP);
         await first.waitForTimeout(5);
+        await settle(first);
+        await each?.(elapsed);
+      }
+    },
+    async wait(ms, each) {
+      const started = Date.now();
+      for (let elapsed = STEP; elapsed <= ms; elapsed += STEP) {
+        await first.waitForTimeout(Math.max(0, started + elapsed - Date.now()));
         await settle(first);
         await each?.(elapsed);
       }
