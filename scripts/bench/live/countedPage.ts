@@ -19,6 +19,13 @@ export interface Tally {
   bytes: number;
   /** Documents the batchGets asked for. */
   asked: number;
+  /** Of those, posts (posts/{id}: a changed post read again). */
+  postsAsked: number;
+  /**
+   * Of those, comments of a thread (posts/{id}/comments/{commentId}: whether a comment a stamp
+   * names is gone).
+   */
+  commentsAsked: number;
   /** Change stamps (postChanges/{id}, one a changed post) the queries returned. */
   changed: number;
   /** Live checks: queries of the change stamps (postChanges), each billed at least one read. */
@@ -37,6 +44,8 @@ export const NO_TALLY: Tally = {
   reads: 0,
   bytes: 0,
   asked: 0,
+  postsAsked: 0,
+  commentsAsked: 0,
   changed: 0,
   checks: 0,
   stampReads: 0,
@@ -64,6 +73,8 @@ function combine(a: Tally, b: Tally, sign: 1 | -1): Tally {
     reads: sum('reads'),
     bytes: sum('bytes'),
     asked: sum('asked'),
+    postsAsked: sum('postsAsked'),
+    commentsAsked: sum('commentsAsked'),
     changed: sum('changed'),
     checks: sum('checks'),
     stampReads: sum('stampReads'),
@@ -95,8 +106,15 @@ async function tallyOf(request: Request): Promise<Tally> {
   if (!Array.isArray(json)) return { ...NO_TALLY, bytes };
   if (method === 'batchGet') {
     const body: unknown = request.postDataJSON();
-    const asked = isRecord(body) && Array.isArray(body.documents) ? body.documents.length : 0;
-    return { ...NO_TALLY, reads: json.length, bytes, asked };
+    const names = isRecord(body) && Array.isArray(body.documents) ? body.documents.map(String) : [];
+    return {
+      ...NO_TALLY,
+      reads: json.length,
+      bytes,
+      asked: names.length,
+      postsAsked: names.filter((name) => /\/documents\/posts\/[^/]+$/.test(name)).length,
+      commentsAsked: names.filter((name) => THREAD_COMMENT.test(name)).length,
+    };
   }
   if (method === 'runAggregationQuery') {
     return { ...NO_TALLY, reads: AGGREGATION_READS, bytes, countReads: AGGREGATION_READS };

@@ -258,7 +258,7 @@ function reportBurst(threads: Threads, figures: BurstFigures): void {
     `${name}-reads-by-kind`,
     `stamps ${during.stampReads}, counts ${during.countReads}, ` +
       `thread ${during.threadReads} (${during.threadComments} comments, at most ${most} at once), ` +
-      `posts ${during.asked}`,
+      `posts ${during.postsAsked}, comments asked whether removed ${during.commentsAsked}`,
   );
   report(`${name}-reads-per-check`, perCheck.toFixed(2), 'reads');
   report(
@@ -274,7 +274,7 @@ function reportBurst(threads: Threads, figures: BurstFigures): void {
   report(`${name}-learned-last-comment`, (learnedMs / 1000).toFixed(1), 's after the burst');
   atMost(`burst thread ${threads}: comments refused`, refused.length, 0);
   atMost(`burst thread ${threads}: ms to learn the last comment`, learnedMs, LEARNS_WITHIN_MS);
-  atMost(`burst thread ${threads}: posts read again`, during.asked, 0);
+  atMost(`burst thread ${threads}: posts read again`, during.postsAsked, 0);
   if (threads === 'closed') {
     atMost('burst thread closed: reads per live check', perCheck, READS_PER_CHECK_BUDGET);
     return;
