@@ -6,6 +6,8 @@ export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 /** The page time every scenario runs for. */
 export const SPAN = 10 * MINUTE;
+/** The most reads a visible tab may make with nothing changing, so an idle fan costs little. */
+export const VISIBLE_BUDGET = 300;
 
 /** A figure over the span, as per hour. */
 export function perHour(value: number): number {
