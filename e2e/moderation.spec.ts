@@ -107,7 +107,11 @@ test('a fan reports a comment; the administrator removes it, suspends its author
   // The suspended fan's page says so, and the rules refuse a comment sent around the app (past
   // the rate limit, so the suspension is what refuses it).
   await otherPage.reload();
-  await expect(otherPage.getByText(/^You can't comment until /).first()).toBeVisible();
+  // The page reads the account's suspension once signed in (the SDK's chunk, then one read): on a
+  // busy 2-core machine that can take longer than 5 s.
+  await expect(otherPage.getByText(/^You can't comment until /).first()).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(otherPage.getByRole('textbox', { name: 'Add a comment...' })).toHaveCount(0);
   await expect.poll(() => mayCommentAgain(troll), { timeout: 20_000 }).toBe(true);
   expect(await tryCommentOutsideBrowser(troll, ids[1], 'Sneaky')).toBe('permission-denied');
