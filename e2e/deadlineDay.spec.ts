@@ -1,4 +1,5 @@
 import { resetFeed } from '../scripts/lib/stack';
+import { countText } from '../src/features/posts/data/commentSummary';
 import { E2E_PORTS } from '../scripts/lib/testPorts';
 import { SEED_NOW, expect as baseExpect, test } from './fixtures';
 import { PAGE_SIZE, articles, openFeed, postAt } from './support/app';
@@ -42,7 +43,7 @@ test('a phone shows the deadline-day counts, reads a 400-comment thread 50 at a 
   const live = postAt(page, 0);
   await expect(live).toHaveAccessibleName(LIVE_BLOG.title);
   await expect(live.getByText('Pinned', { exact: true })).toBeVisible();
-  await expect(commentsHeader(live)).toHaveText(`Comments:${LIVE_BLOG.comments.length}`);
+  await expect(commentsHeader(live)).toHaveText(`Comments:${countText(LIVE_BLOG.comments.length)}`);
   await expect(showAll(live, LIVE_BLOG.comments.length)).toBeVisible();
   await expect(lines(live)).toHaveCount(0);
 

@@ -132,12 +132,10 @@ describe('integers and floats', () => {
     await expectDenied(commentAs(harness, OTHER, { postId: 'new' }));
   });
 
-  // HOLE (firestore.rules countsNewComment, reported): the count after a comment is compared to
-  // the one before plus 1, but not asked `is int`, so a fan's first comment may store the count
-  // as the double 1.0. From then on summaryHoldsThread is false (the count is no int) and the
-  // app's recipe, which reads 1.0 as the integer 1 (JavaScript has no other), picks the summary
-  // again and again: no fan can comment on that post any more.
-  it.fails('denies a first comment that stores its count as a double (1.0)', async () => {
+  // The count after a comment must be an integer (`is int`): stored as the double 1.0, the next
+  // comment would find summaryHoldsThread false while the app's recipe, which reads 1.0 as the
+  // integer 1 (JavaScript has no other), picked the summary again and again.
+  it('denies a first comment that stores its count as a double (1.0)', async () => {
     await harness.seed('posts/new', newPost({ title: TITLE }));
     await expectDenied(countedBy(harness, { doubleValue: 1 }));
   });

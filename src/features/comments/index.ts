@@ -8,4 +8,4 @@ export { isSuspendedAt, type Suspension } from './data/commenting';
 export { toComments } from './data/commentList';
 export { loadCommentWrites } from './store/loadCommentWrites';
 export { toSuspension } from './store/ownSuspension';
-export { heldThread, setThread, threadChanged, threadReading } from './store/threads';
+export { heldThread, setThread, threadsChanged, threadReading } from './store/threads';

@@ -9,7 +9,13 @@ export {
   type PostChanges,
   type RestRead,
 } from './data/changes';
-export { cardThread, showAllLabel, THREAD_NOT_READ, threadCount } from './data/commentSummary';
+export {
+  cardThread,
+  countText,
+  showAllLabel,
+  THREAD_NOT_READ,
+  threadCount,
+} from './data/commentSummary';
 export { DEAL_STATUSES, type DealStatus, isDealStatus } from './data/dealStatus';
 export {
   type CommentedPost,

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { THREAD_NOT_READ, showAllLabel } from '../../posts';
+import { THREAD_NOT_READ, countText, showAllLabel } from '../../posts';
 import { useThread, type ThreadPost } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { CommentList, type CommentListProps } from './CommentList';
@@ -41,7 +41,9 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
         <h4 id={headingId} className="comments__heading">
           Comments:
         </h4>
-        <span className="comments__count">{thread.count}</span>
+        <span className="comments__count">
+          {thread.count === null ? null : countText(thread.count)}
+        </span>
       </div>
       {thread.held ? (
         <Suspense fallback={null}>

@@ -242,21 +242,20 @@ function count(
 }
 
 /**
- * Commits a change a counter counts, with the post's stamp when it is 10 seconds old: a comment
- * reads the stamp first (one read); a removal, rarer, guesses `quiet` without reading. A refusal
- * may be a stamp written meanwhile, or a guess or clock that took it for older than it is: the
- * commit is made once more with the other choice.
+ * Commits a comment a counter counts, with the post's stamp when it is 10 seconds old (read first:
+ * one read). A refusal may be a stamp written meanwhile, or a clock that took it for older than it
+ * is: the commit is made once more with the other choice.
  */
 async function stampedIfQuiet(
   store: Store,
   postId: string,
   id: string,
-  { onRetry, quiet: guess }: { onRetry?: () => void; quiet?: boolean },
+  { onRetry }: { onRetry?: () => void },
   write: (batch: Batch) => void,
 ): Promise<void> {
   const { sdk, db } = store;
   const stampRef = sdk.doc(db, POST_CHANGES, postId);
-  let quiet = guess ?? (await stampIsQuiet(store, stampRef));
+  let quiet = await stampIsQuiet(store, stampRef);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await retryingContention(() => {
@@ -313,10 +312,18 @@ export async function commitRemoval(
       return { countedBy: null };
     }
     if (typeof shard === 'number') {
-      await stampedIfQuiet(store, postId, id, { quiet: true }, (batch) => {
+      // A removal always stamps, naming the comment, so open pages drop it at their next check.
+      await retryingContention(() => {
+        const batch = sdk.writeBatch(db);
         batch.delete(ref);
         batch.delete(copyRef);
         count(store, batch, postId, shard, id, -1);
+        batch.set(
+          sdk.doc(db, POST_CHANGES, postId),
+          { at: sdk.serverTimestamp(), comment: id },
+          { merge: true },
+        );
+        return batch.commit();
       });
       return { countedBy: 'counter' };
     }

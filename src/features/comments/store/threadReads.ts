@@ -113,30 +113,39 @@ export async function readNewerComments(postId: string): Promise<void> {
  */
 export async function refreshThread(postId: string, named: string | null): Promise<void> {
   try {
-    await Promise.all([
-      countedByCounters(postId) === undefined
-        ? null
-        : readCount(postId).then((count) => setCounted(postId, count)),
+    const before = countedByCounters(postId);
+    const shownBefore = heldThread(postId)?.entries.some((entry) => entry.id === named) ?? false;
+    const [count] = await Promise.all([
+      before === undefined ? undefined : readCount(postId),
       heldThread(postId) && readNewerComments(postId),
-      named && heldThread(postId)?.entries.some((entry) => entry.id === named)
-        ? dropIfRemoved(postId, named)
-        : null,
     ]);
+    if (count !== undefined) setCounted(postId, count);
+    // More than one comment gone since the last check: the stamp names only the last, so the
+    // shown ones are asked for (one read each); else only the one it names, if shown.
+    const gone = before !== undefined && count !== undefined && count < before - 1;
+    const thread = heldThread(postId);
+    const asked = gone
+      ? (thread?.entries.flatMap((entry) => (entry.id ? [entry.id] : [])) ?? [])
+      : named && shownBefore
+        ? [named]
+        : [];
+    if (asked.length > 0) await dropRemoved(postId, asked);
   } catch (error) {
     console.warn('Could not read the comments again', error);
   }
 }
 
-/** Takes `commentId` out of the held thread if its document is gone (one read). */
-async function dropIfRemoved(postId: string, commentId: string): Promise<void> {
+/** Takes the comments of `ids` whose documents are gone out of the held thread (one read each). */
+async function dropRemoved(postId: string, ids: readonly string[]): Promise<void> {
   const root = documentsRoot(config.firebase.projectId);
-  const documents = [`${root}/posts/${postId}/${THREAD}/${commentId}`];
+  const documents = ids.map((id) => `${root}/posts/${postId}/${THREAD}/${id}`);
   const got = await postRest('batchGet', { documents, mask: { fieldPaths: ['at'] } }, (json) =>
     decodeBatch(json, () => null),
   );
+  const missing = new Set(got.missing);
   const thread = heldThread(postId);
-  if (got.missing.length === 0 || !thread) return;
-  const entries = thread.entries.filter((entry) => entry.id !== commentId);
+  if (missing.size === 0 || !thread) return;
+  const entries = thread.entries.filter((entry) => !missing.has(entry.id));
   setThread(postId, { ...thread, entries }, commentsPostedHere(postId), threadReading(postId));
 }
 

@@ -121,30 +121,32 @@ interface ThreadStamp {
 
 /** A busy thread stamps its post at most once in this long (firestore.rules stampsIfQuiet). */
 const QUIET_MS = 10_000;
+/**
+ * Threads whose last stamp was under 10 seconds old when a check saw it: comments may have come
+ * after it without stamping again, so the next check reads them too.
+ */
+const unsettled = new Set<string>();
 
 /**
- * The live checks saw post `stamp.id` change (read at `readTime`): what the page shows of its
- * thread is read again, its count (one read) and, while the reader holds it open, the comments
- * after the newest shown (one read a comment) and a removal the stamp names. Comments a busy
- * thread takes in the 10 seconds after a stamp do not stamp it again, so the same reads follow
- * once those 10 seconds are over.
+ * A live check read `stamps` (at `readTime`): what the page shows of each changed thread, and of
+ * each left unsettled by the check before, is read again: its count (one read) and, while the
+ * reader holds it open, the comments after the newest shown (one read a comment) and a removal the
+ * stamp names (one read). A busy thread so costs a check at most its count, never a read per
+ * comment, and its comments that did not stamp show by the next check.
  */
-export function threadChanged(stamp: ThreadStamp, readTime: string): void {
-  const { id } = stamp;
-  const shows = () => counted.has(id) || held.has(id);
-  if (!shows()) return;
-  const refresh = () =>
-    import('./threadReads').then(
-      (reads) => reads.refreshThread(id, stamp.comment),
-      () => {},
-    );
-  void refresh();
-  const quietIn = Date.parse(stamp.at) + QUIET_MS - Date.parse(readTime);
-  if (quietIn > 0) {
-    setTimeout(() => {
-      if (document.visibilityState === 'visible' && shows()) void refresh();
-    }, quietIn + 1000);
+export function threadsChanged(stamps: readonly ThreadStamp[], readTime: string): void {
+  const named = new Map<string, string | null>([...unsettled].map((id) => [id, null]));
+  unsettled.clear();
+  for (const { id, at, comment } of stamps) {
+    named.set(id, comment);
+    if (Date.parse(readTime) - Date.parse(at) < QUIET_MS) unsettled.add(id);
   }
+  const shown = [...named].filter(([id]) => counted.has(id) || held.has(id));
+  if (shown.length === 0) return;
+  import('./threadReads').then(
+    (reads) => shown.forEach(([id, comment]) => void reads.refreshThread(id, comment)),
+    () => {},
+  );
 }
 
 /** Forgets every thread (tests; a page's state starts empty). */
@@ -153,5 +155,6 @@ export function forgetThreads(): void {
   postedHere.clear();
   reading.clear();
   counted.clear();
+  unsettled.clear();
   told();
 }

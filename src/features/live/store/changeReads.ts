@@ -12,13 +12,13 @@ import type { Post } from '../../posts';
 import { readTimeOf } from '../../../shared/rest/restDecode';
 import { config } from '../../../shared/config';
 import { documentPost, documentsRoot, postRest } from '../../posts';
-import { threadChanged } from '../../comments';
+import { threadsChanged } from '../../comments';
 
 /**
  * What changed since a read, over Firestore's REST API: the stamps of postChanges newer than it,
  * then the posts whose document changed, by id, without their threads (one read each). A stamp of
  * a thread alone (a busy thread's comments, stamped at most once in 10 seconds) reads no post: the
- * comments feature reads what the page shows of that thread (threadChanged). Loaded with the first
+ * comments feature reads what the page shows of that thread (threadsChanged). Loaded with the first
  * live check (readChanges), so none of it weighs on the first page. `root`: the documents root
  * (postsQuery.documentsRoot).
  */
@@ -46,11 +46,11 @@ export async function readChangesOver(
   } while (after);
   // Everything up to the last answer's read time has been seen.
   const next = readTime ?? since;
+  threadsChanged([...stamps.values()], next);
   if (stamps.size === 0) return { posts: [], deleted: [], since: next };
   const changedPosts = [...stamps.values()]
     .filter((stamp) => Date.parse(stamp.postAt) >= Date.parse(since))
     .map((stamp) => stamp.id);
-  for (const stamp of stamps.values()) threadChanged(stamp, next);
   const cards = await readPosts(read, root, changedPosts);
   return { posts: cards.found, deleted: cards.missing, since: next };
 }

@@ -28,7 +28,8 @@ export function applyWrite(state: FeedState, action: WriteAction): FeedState {
       return update(state, action.id, (post) => ({ ...post, ...action.summary }));
     case 'commentRemoved': {
       const { user, text, date } = action.comment;
-      const other = (each: Comment) => each.user !== user || each.text !== text || each.date !== date;
+      const other = (each: Comment) =>
+        each.user !== user || each.text !== text || each.date !== date;
       return update(state, action.id, (post) => ({
         ...post,
         commentCount: Math.max(0, (post.commentCount ?? 1) - 1),

@@ -27,9 +27,16 @@ export function threadCount(
   return counted === undefined ? null : commentCount + counted;
 }
 
+/** A count as the card writes it: 10,000, not 10000. */
+export function countText(count: number): string {
+  return count.toLocaleString('en-GB');
+}
+
 /** The words of the control that opens a thread the card does not show whole. */
 export function showAllLabel(count: number | null): string {
-  return count === 1 ? 'Show 1 comment' : `Show all ${count ?? 'the'} comments`;
+  return count === 1
+    ? 'Show 1 comment'
+    : `Show all ${count === null ? 'the' : countText(count)} comments`;
 }
 
 /** A thread that could not be read (its control stays, to try again). */
