@@ -66,19 +66,19 @@ describe('the seed’s comment copies', () => {
     expect(first?.get('at').toMillis()).toBe(commentTime(CREATED, 0));
   });
 
-  // The seed still writes each post's comments as a list of an earlier version (scripts/seed is
-  // being moved to thread documents): the recipe refuses to remove such a comment until
-  // `npm run comments:migrate`, and the rules keep its copy while the list holds it.
-  it('ties each copy to its listed comment as the rules do: neither goes alone', async () => {
+  // The seed lays each comment out as the recipe does (a thread document beside its copy), so the
+  // recipe's removal takes both, and the rules keep neither without the other.
+  it('ties each copy to its thread document as the rules do: neither goes alone', async () => {
     const db = admin();
     const mine = await getDocs(
       query(collection(db, 'comments'), where('uid', '==', demoUid('fan@example.com')), limit(50)),
     );
+    const copyId = mine.docs[0].id;
     const postId = String(mine.docs[0].get('postId'));
-    const error = await rejection(commitRemoval({ sdk, db }, postId, TWICE));
-    expect(error.code).toBe('failed-precondition');
-    await expectDenied(deleteDoc(doc(db, 'comments', mine.docs[0].id)));
-    expect((await getDoc(doc(db, 'comments', mine.docs[0].id))).exists()).toBe(true);
-    expect((await getDoc(doc(db, 'posts', postId))).get('comments')).toHaveLength(3);
+    await expectDenied(deleteDoc(doc(db, 'comments', copyId)));
+    expect((await commitRemoval({ sdk, db }, postId, TWICE)).countedBy).toBe('summary');
+    expect((await getDoc(doc(db, 'comments', copyId))).exists()).toBe(false);
+    expect((await getDoc(doc(db, 'posts', postId, 'comments', copyId))).exists()).toBe(false);
+    expect((await getDoc(doc(db, 'posts', postId))).get('commentCount')).toBe(1);
   });
 });

@@ -19,7 +19,7 @@ import {
   threadReading,
   type ThreadEntry,
   type ThreadSource,
-} from './threads';
+} from './threadState';
 
 /**
  * The reads of threads (loaded by ./threads.ts with the first thread or count asked for), over

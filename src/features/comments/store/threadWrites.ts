@@ -8,7 +8,7 @@ import {
   setCounted,
   setThread,
   threadReading,
-} from './threads';
+} from './threadState';
 
 /**
  * This page's own comments and removals, applied to what it knows of threads
