@@ -20,7 +20,6 @@ import { commitRemoval } from '../../src/features/comments/store/commentCommits'
 import {
   expectDenied,
   googleUser,
-  rejection,
   startHarness,
   type Harness,
 } from '../support/harness';
