@@ -249,6 +249,7 @@ describe.each<[LegacyShape, string]>([
       const alert = await within(own).findByRole('alert');
       // Said as refused, next to the comment; not as a passing failure, nor as the fan's rights.
       expect(alert).toHaveTextContent(/^Not removed: /);
+      expect(alert).toHaveTextContent(/written before the site's last update/);
       expect(alert).not.toHaveTextContent(/not allowed|cannot be reached/);
       // Still shown, and still stored.
       expect(texts()).toHaveLength(3);

@@ -195,7 +195,7 @@ describe('posts of earlier versions (their comments still a list)', () => {
       view: { commentCount: null, cardComments: [], moreComments: false },
     });
     const error = await rejection(removeAs(ADMIN, comments[1]));
-    expect(error.code).toBe('failed-precondition');
+    expect(error.code).toBe('old-thread');
     const copyId = await commentId('p1', comments[1]);
     const copy = { postId: 'p1', postTitle: TITLE, comment: comments[1], uid: 'old-1' };
     await harness.seed(`comments/${copyId}`, commentCopy(copy, new Date()));

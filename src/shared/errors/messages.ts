@@ -14,6 +14,8 @@ export function describeError(error: unknown, outcome = 'Not saved'): string {
       return `${outcome}: you are not allowed to do that. Try signing in again.`;
     case 'too-soon':
       return 'Please wait a few seconds before commenting again.';
+    case 'old-thread':
+      return `${outcome}: this comment was written before the site's last update, and can be changed once the club has moved older comments over.`;
     case 'not-found':
       return `${outcome}: this post no longer exists.`;
     case 'unavailable':

@@ -18,8 +18,12 @@ const FIRESTORE_CODES = [
   'unauthenticated',
 ] as const;
 
-/** Firestore's codes, plus 'too-soon': a comment refused by the rules' rate limit. */
-export type StoreErrorCode = (typeof FIRESTORE_CODES)[number] | 'too-soon';
+/**
+ * Firestore's codes, plus the app's own: 'too-soon', a comment refused by the rules' rate limit;
+ * 'old-thread', a comment still in a post's list of an earlier version, which nobody may change
+ * until `npm run comments:migrate` moves it.
+ */
+export type StoreErrorCode = (typeof FIRESTORE_CODES)[number] | 'too-soon' | 'old-thread';
 
 /** A failed data call, with its code. */
 export class StoreError extends Error {

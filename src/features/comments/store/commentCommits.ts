@@ -372,8 +372,8 @@ function isListed(listed: unknown, comment: Comment): boolean {
 
 function listedRefusal(): StoreError {
   return new StoreError(
-    'failed-precondition',
-    'This comment is in a thread of an earlier version: run npm run comments:migrate first.',
+    'old-thread',
+    'This comment is in a list of an earlier version: run npm run comments:migrate first.',
   );
 }
 
