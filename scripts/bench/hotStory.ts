@@ -44,7 +44,7 @@ import {
   type Commit,
   type DocumentKind,
 } from './hotStory/writeLog';
-import { budget, report, verdict } from './web/report';
+import { budget, printColumns, report, verdict } from './web/report';
 
 const FANS = 200;
 const ROUNDS = 3;
@@ -217,7 +217,7 @@ async function run(started: number): Promise<number> {
     ],
     ['total time', `${((Date.now() - started) / 1000).toFixed(0)} s`, '-'],
   ];
-  printTable(rows);
+  printColumns(['figure', 'value', 'required'], rows);
 
   budget('errors', errors.length, 'max', 0);
   budget('kept', checked.kept, 'min', COMMENTS);
@@ -301,22 +301,6 @@ function countsOf(values: string[]): string {
 function countsText(counts: Map<string, number>): string {
   if (counts.size === 0) return 'none';
   return [...counts].map(([key, count]) => `${key} ${count}`).join(', ');
-}
-
-function printTable(rows: [string, string, string][]): void {
-  const head: [string, string, string] = ['figure', 'value', 'required'];
-  const widths = head.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column].length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]),
-      )
-      .join('  ');
-  console.log(`\n${line(head)}`);
-  for (const row of rows) console.log(line(row));
-  console.log('');
 }
 
 main().then(

@@ -580,48 +580,6 @@ describe('reading comment copies: the administrator only, a page at a time', () 
   );
 });
 
-describe('reading comment copies: the administrator only, a page at a time', () => {
-  let copyId: string;
-
-  beforeEach(async () => {
-    copyId = await seedWithCopy(FAN.sub, FAN_COMMENT);
-  });
-
-  it('lets the administrator get and list pages, by author too', async () => {
-    await expectAllowed(getDoc(doc(admin, 'comments', copyId)));
-    const comments = collection(admin, 'comments');
-    await expectAllowed(getDocs(query(comments, limit(50))));
-    const mine = await getDocs(query(comments, where('uid', '==', FAN.sub), limit(50)));
-    expect(mine.docs.map((d) => d.id)).toEqual([copyId]);
-  });
-
-  it('denies the author, other fans and visitors, and unpaged or oversized lists', async () => {
-    await expectDenied(getDoc(doc(fan, 'comments', copyId)));
-    await expectDenied(getDoc(doc(other, 'comments', copyId)));
-    await expectDenied(getDoc(doc(visitor, 'comments', copyId)));
-    await expectDenied(
-      getDocs(query(collection(fan, 'comments'), where('uid', '==', FAN.sub), limit(5))),
-    );
-    await expectDenied(getDocs(collection(admin, 'comments')));
-    await expectDenied(getDocs(query(collection(admin, 'comments'), limit(51))));
-  });
-
-  it.each(['comments', 'reports', 'suspensions'])(
-    'denies the administrator a page of %s with an offset',
-    async (collectionId) => {
-      const token = unsignedToken(ADMIN);
-      const page = (offset: number) =>
-        harness.rest(
-          'runQuery',
-          { structuredQuery: { from: [{ collectionId }], limit: 50, offset } },
-          { token },
-        );
-      expect((await page(0)).status).toBe(200);
-      expect((await page(1)).status).toBe(403);
-    },
-  );
-});
-
 describe('removing a comment removes its copy', () => {
   const remove = (db: Firestore, tamper?: Tamper) => {
     const store = { ...storeOf(harness, null), db };

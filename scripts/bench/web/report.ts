@@ -61,21 +61,25 @@ export function tableRow(figure: string, values: Record<SideFeed, number | strin
 /** The two feeds' figures as a table, one row a figure. */
 export function printTable(): void {
   if (rows.length === 0) return;
-  const head = ['figure', ...SIDE_BY_SIDE];
-  const widths = head.map((title, column) =>
-    Math.max(
-      title.length,
-      ...rows.map((row) => (column === 0 ? row.figure : row.values[column - 1]).length),
-    ),
+  printColumns(
+    ['figure', ...SIDE_BY_SIDE],
+    rows.map((row) => [row.figure, ...row.values]),
   );
-  const line = (cells: string[]) =>
+}
+
+/** A table: the first column left-aligned, the others right-aligned, each as wide as needs be. */
+export function printColumns(head: readonly string[], lines: readonly string[][]): void {
+  const widths = head.map((title, column) =>
+    Math.max(title.length, ...lines.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
     cells
       .map((cell, column) =>
         column === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[column]),
       )
       .join('  ');
   console.log(`\n${line(head)}`);
-  for (const row of rows) console.log(line([row.figure, ...row.values]));
+  for (const cells of lines) console.log(line(cells));
   console.log('');
 }
 
