@@ -44,6 +44,16 @@ export async function replaceFeed(target: SeedTarget, posts: DemoPost[]): Promis
  * require beside it), as the owner (seeding is not subject to the rules). `uidOf` names each
  * comment author's account.
  */
+/** A demo post's comments as the seed lays them out: each at its time, by its author's account. */
+export function seededComments(post: DemoPost, uidOf: (email: string) => string = demoUid) {
+  const count = post.comments.length;
+  return post.comments.map((comment, index) => ({
+    comment,
+    at: new Date(commentTime(post.created, index, count)),
+    uid: uidOf(comment.user),
+  }));
+}
+
 export async function writePosts(
   target: SeedTarget,
   posts: DemoPost[],
@@ -54,17 +64,7 @@ export async function writePosts(
   const ids = posts.map(() => autoId());
   for (const [n, post] of posts.entries()) {
     const postId = ids[n];
-    const count = post.comments.length;
-    const thread = await seededThread(
-      client,
-      postId,
-      post.title,
-      post.comments.map((comment, index) => ({
-        comment,
-        at: new Date(commentTime(post.created, index, count)),
-        uid: uidOf(comment.user),
-      })),
-    );
+    const thread = await seededThread(client, postId, post.title, seededComments(post, uidOf));
     writes.push({
       update: {
         name: client.name(`posts/${postId}`),

@@ -17,6 +17,7 @@ import {
   type DemoPost,
 } from '../../scripts/seed/demoPosts';
 import { seededThread } from '../../scripts/seed/seededThread';
+import { seededComments } from '../../scripts/seed/seed';
 import { commentId } from '../../src/features/comments/data/commentCopies';
 import { PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
 import { LIMITS } from '../../src/shared/limits';
@@ -128,17 +129,7 @@ describe('npm run seed:deadline-day', () => {
 /** The post's thread as the seed writes it (seed.ts writePosts), decoded by collection. */
 async function seeded(post: DemoPost, postId = 'post-1') {
   const client = ownerClient('http://127.0.0.1:1', 'demo-seed-shapes');
-  const count = post.comments.length;
-  const { summary, writes } = await seededThread(
-    client,
-    postId,
-    post.title,
-    post.comments.map((comment, n) => ({
-      comment,
-      at: new Date(commentTime(post.created, n, count)),
-      uid: demoUid(comment.user),
-    })),
-  );
+  const { summary, writes } = await seededThread(client, postId, post.title, seededComments(post));
   const documents = writes.flatMap(({ update }) =>
     isRecord(update) && typeof update.name === 'string' && isRecord(update.fields)
       ? [
