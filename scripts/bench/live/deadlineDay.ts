@@ -198,8 +198,10 @@ async function openThread(tab: CountedPage, post: Locator): Promise<void> {
   await tab.settle();
 }
 
+/** The count beside 'Comments:', as the card writes it ('10,000'); NaN when it shows none. */
 async function shownCount(post: Locator): Promise<number> {
-  return Number(await post.locator('.comments__count').textContent());
+  const text = (await post.locator('.comments__count').textContent()) ?? '';
+  return text === '' ? Number.NaN : Number(text.replaceAll(',', ''));
 }
 
 function shownTexts(post: Locator): Promise<string[]> {
