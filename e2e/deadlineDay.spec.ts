@@ -9,6 +9,7 @@ import {
   LIVE_BLOG,
   cardWith,
   commentsHeader,
+  reachedHeader,
   lines,
   showAll,
 } from './support/deadlineDay';
@@ -43,15 +44,19 @@ test('a phone shows the deadline-day counts, reads a 400-comment thread 50 at a 
   const live = postAt(page, 0);
   await expect(live).toHaveAccessibleName(LIVE_BLOG.title);
   await expect(live.getByText('Pinned', { exact: true })).toBeVisible();
-  await expect(commentsHeader(live)).toHaveText(`Comments:${countText(LIVE_BLOG.comments.length)}`);
+  await expect(await reachedHeader(live)).toHaveText(
+    `Comments:${countText(LIVE_BLOG.comments.length)}`,
+  );
   await expect(showAll(live, LIVE_BLOG.comments.length)).toBeVisible();
   await expect(lines(live)).toHaveCount(0);
 
   // Then the newest post, with its count and none of its 400 comments until asked.
   const newest = postAt(page, 1);
   await expect(newest).toHaveAccessibleName(NEWEST.title);
-  await expect(commentsHeader(newest)).toHaveText('Comments:400');
+  await expect(await reachedHeader(newest)).toHaveText('Comments:400');
   await expect(lines(newest)).toHaveCount(0);
+  // A long thread far down the page has its count read only when the reader gets near it.
+  await expect(commentsHeader(cardWith(page, 12).card)).toHaveText('Comments:');
 
   await showAll(newest, 400).click();
   await expect(lines(newest)).toHaveCount(50);
@@ -66,18 +71,18 @@ test('a phone shows the deadline-day counts, reads a 400-comment thread 50 at a 
   await more.click();
   await expect(more).toHaveCount(0);
   await expect(lines(newest)).toHaveCount(400);
-  await expect(commentsHeader(newest)).toHaveText('Comments:400');
+  await expect(await reachedHeader(newest)).toHaveText('Comments:400');
 
   // The tail of the first page: 12 comments behind 'Show all', 8 (as many as a card holds) whole.
   await expect(articles(page)).toHaveCount(PAGE_SIZE);
   const { card: twelve, post: withTwelve } = cardWith(page, 12);
   await expect(twelve).toHaveAccessibleName(withTwelve.title);
-  await expect(commentsHeader(twelve)).toHaveText('Comments:12');
+  await expect(await reachedHeader(twelve)).toHaveText('Comments:12');
   await expect(showAll(twelve, 12)).toBeVisible();
   await expect(lines(twelve)).toHaveCount(0);
   const { card: eight, post: withEight } = cardWith(page, 8);
   await expect(eight).toHaveAccessibleName(withEight.title);
-  await expect(commentsHeader(eight)).toHaveText('Comments:8');
+  await expect(await reachedHeader(eight)).toHaveText('Comments:8');
   await expect(lines(eight)).toHaveCount(8);
   await expect(lines(eight).last()).toContainText(withEight.comments[7].text);
   await expect(eight.getByRole('button', { name: /^Show / })).toHaveCount(0);

@@ -35,6 +35,16 @@ export function commentsHeader(card: Locator): Locator {
   return card.locator('.comments__header');
 }
 
+/**
+ * 'Comments:' and its count once the reader has scrolled to the card: a long thread's count is
+ * read only for a card near the screen (src/shared/ui/useNearScreen.ts).
+ */
+export async function reachedHeader(card: Locator): Promise<Locator> {
+  const header = commentsHeader(card);
+  await header.scrollIntoViewIfNeeded();
+  return header;
+}
+
 /** The comments a card shows. */
 export function lines(card: Locator): Locator {
   return card.getByRole('list', { name: 'Comments:' }).getByRole('listitem');

@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { THREAD_NOT_READ, countText, showAllLabel } from '../../posts';
 import { useThread, type ThreadPost } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import { useNearScreen } from '../../../shared/ui/useNearScreen';
 import { CommentList, type CommentListProps } from './CommentList';
 
 // In the comments chunk: a visitor's first load never carries a long thread's reader.
@@ -25,7 +26,8 @@ export interface CommentThreadProps extends Omit<
  * a thread it has not read show below that control at once.
  */
 export function CommentThread({ post, titleId, headingId, ...lines }: CommentThreadProps) {
-  const thread = useThread(post);
+  const [headerRef, near] = useNearScreen<HTMLDivElement>();
+  const thread = useThread(post, near);
   const network = useNeedsNetwork(titleId);
   /** Whether the reader asked for the thread here: its first control then takes focus. */
   const [asked, setAsked] = useState(false);
@@ -37,7 +39,7 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
 
   return (
     <>
-      <div className="comments__header">
+      <div className="comments__header" ref={headerRef}>
         <h4 id={headingId} className="comments__heading">
           Comments:
         </h4>

@@ -36,10 +36,11 @@ export interface ThreadView {
 /**
  * One post's comments as its card shows them: the few its summary holds, or the thread's latest
  * comments once read (features/comments/store/threads.ts, shared by every list that shows the
- * post). A long thread's count is read when its card shows (one read); a post of the spec's shape,
- * with no count, has its thread read at once, so its comments still show.
+ * post). A long thread's count is read once its card is `near` the screen (one read, after the
+ * page has loaded: ../store/threads.ts readCounted); a post of the spec's shape, with no count, has
+ * its thread read at once, so its comments still show.
  */
-export function useThread(post: ThreadPost): ThreadView {
+export function useThread(post: ThreadPost, near: boolean): ThreadView {
   const { id } = post;
   const held = useExternalStore(threads, () => heldThread(id));
   const postedHere = useExternalStore(threads, () => commentsPostedHere(id));
@@ -49,7 +50,7 @@ export function useThread(post: ThreadPost): ThreadView {
   const source = { mayHoldList: summaryThread === null };
 
   const unknown = post.commentCount === null && held === undefined;
-  const uncounted = post.moreComments && counted === undefined;
+  const uncounted = near && post.moreComments && counted === undefined;
   useEffect(() => {
     if (unknown) readThread(id, { mayHoldList: true });
   }, [unknown, id]);

@@ -1,3 +1,4 @@
+import { pageLoaded } from '../../../shared/pageLoaded/pageLoaded';
 import {
   alsoForget,
   commentsPostedHere,
@@ -42,12 +43,17 @@ export function readThread(id: string, source: ThreadSource): void {
   );
 }
 
-/** Reads the post's counters' sum (one read), the reads asked for in one task together. */
+/**
+ * Reads the post's counters' sum (one read), the reads asked for in one task together, once the
+ * page has loaded and painted: a count is never on the first post's paint path.
+ */
 export function readCounted(id: string): void {
-  import('./threadReads').then(
-    ({ askForCount }) => askForCount(id),
-    () => {},
-  );
+  void pageLoaded()
+    .then(() => import('./threadReads'))
+    .then(
+      ({ askForCount }) => askForCount(id),
+      () => {},
+    );
 }
 
 /** A stamp of a post's change, as the live checks read it (posts/data/changes.ts ChangeStamp). */

@@ -1,0 +1,28 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * Whether an element has come within a screen's height of the screen (and stays so once it has):
+ * what a card reads only for a reader who reaches it. Where the browser has no
+ * IntersectionObserver (jsdom) every element counts as near.
+ */
+export function useNearScreen<T extends Element>(): [(element: T | null) => void, boolean] {
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+  // A ref callback: React calls it with null when the element goes, which disconnects.
+  const ref = useCallback(
+    (element: T | null) => {
+      if (!element || near) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          setNear(true);
+        },
+        { rootMargin: '100% 0px' },
+      );
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [near],
+  );
+  return [ref, near];
+}
