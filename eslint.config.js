@@ -98,7 +98,7 @@ function restrictSdk(except) {
           {
             name: 'firebase/firestore',
             message:
-              'The app uses firebase/firestore/lite, through src/shared/store/writes.ts only.',
+              'The app uses firebase/firestore/lite, through src/shared/store/firestoreWrites.ts only.',
           },
         ],
         patterns: [
@@ -106,7 +106,7 @@ function restrictSdk(except) {
             // Gitignore-style: the exception works because the parent itself is not excluded.
             group: ['firebase/firestore/*', '!firebase/firestore/lite'],
             message:
-              'The app uses firebase/firestore/lite, through src/shared/store/writes.ts only.',
+              'The app uses firebase/firestore/lite, through src/shared/store/firestoreWrites.ts only.',
           },
           {
             group: ['@firebase/*'],

@@ -2,7 +2,7 @@ import { characterCount, utf8Bytes } from './text';
 
 /**
  * The rules' checks of a text, for the forms: its caps and whether it shows anything. Apart from
- * LIMITS (./limits.ts) so that only the forms' lazy chunks carry them, not the first load.
+ * LIMITS (../limits.ts) so that only the forms' lazy chunks carry them, not the first load.
  */
 /** Within both caps, as the rules check them on the raw string. */
 export function fitsLimits(text: string, maxChars: number, maxBytes: number): boolean {

@@ -5,7 +5,7 @@ import type { Comment } from '../../posts/data/post';
  * "Moderation" the model). A post's comments stay the spec's `{user, text, date}`; every comment
  * added by this version also has a copy in comments/{id}, written in the same commit, so the
  * administrator can list, filter and page comments across posts without reading every post.
- * Names and ids of those documents: ./commentCopies.ts (kept out of the first load).
+ * Names and ids of those documents: comments/data/commentCopies.ts (kept out of the first load).
  */
 
 /** comments/{id}: the moderation copy of one comment. */

@@ -12,7 +12,7 @@ export const PAGE_SIZE = 35;
  * closed threads ask for these alone (a field mask), so a page weighs the same whatever its posts'
  * comments; `commentCount` and `cardComments` stand in for the thread
  * (features/posts/data/commentSummary.ts). A field added to posts is added here, or no page shows
- * it (tests/config/postFields.test.ts).
+ * it (./post.test.ts).
  */
 export const POST_CARD_FIELDS = [
   'title',

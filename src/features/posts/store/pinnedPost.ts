@@ -4,7 +4,7 @@ import { PINNED_POST_QUERY } from '../data/postsQuery';
 import { postRest } from './restReads';
 
 /**
- * The club's pinned post from index.html to the first render, as ./firstPage.ts does for the first
+ * The club's pinned post from index.html to the first render, as firstPage.ts beside it does for the first
  * page: index.html's inline script sends its query beside the first page's (postsQuery
  * pinnedPostRequest, written into the page at build time) and leaves it on
  * `window.__feedPinnedPost`; this module takes it over, so nothing else touches the global.
