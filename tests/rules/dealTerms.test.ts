@@ -323,21 +323,40 @@ describe('terms are their own write', () => {
     expect((await storedDeal(OTHER_DEAL)).terms).toEqual({ direction: 'out', fee: 'undisclosed' });
   });
 
+  /**
+   * A post moves DEAL on to 'Done deal', as the app writes it from the deal as stored, its terms
+   * written as `terms` ('keep': the stored ones).
+   */
+  const moveOn = async (terms: DealTerms | null | undefined | 'keep') => {
+    const deal = await storedDeal();
+    const kept = terms === 'keep' ? deal.terms : terms;
+    const write = dealAfterPost({ ...deal, terms: undefined }, NAME, 'p2', 'Done deal', Date.now());
+    const batch = writeBatch(admin);
+    batch.set(doc(admin, 'posts', 'p2'), newPost({ deal: DEAL, status: 'Done deal' }));
+    stampChange(admin, batch, 'p2');
+    batch.set(doc(admin, DEALS, DEAL), {
+      ...write,
+      ...(kept !== undefined && { terms: kept }),
+      changed: serverTimestamp(),
+    });
+    return batch.commit();
+  };
+
   it('keeps them when a post moves the deal on; a move that drops or changes them is denied', async () => {
     await expectAllowed(setTerms(admin, EIGHT_MILLION));
-    const deal = await storedDeal();
-    const moveOn = (terms: DealTerms | undefined) => {
-      const write = dealAfterPost({ ...deal, terms }, NAME, 'p2', 'Done deal', Date.now());
-      const batch = writeBatch(admin);
-      batch.set(doc(admin, 'posts', 'p2'), newPost({ deal: DEAL, status: 'Done deal' }));
-      stampChange(admin, batch, 'p2');
-      batch.set(doc(admin, DEALS, DEAL), { ...write, changed: serverTimestamp() });
-      return batch.commit();
-    };
     await expectDenied(moveOn(undefined));
     await expectDenied(moveOn({ ...EIGHT_MILLION, amount: 1 }));
-    await expectAllowed(moveOn(deal.terms));
+    await expectAllowed(moveOn('keep'));
     expect(await storedDeal()).toMatchObject({ status: 'Done deal', terms: EIGHT_MILLION });
+  });
+
+  it('denies a move that stores terms as null on a deal without terms; allows it without', async () => {
+    await expectDenied(moveOn(null));
+    await expectDenied(moveOn({ direction: 'sideways' } as unknown as DealTerms)); // an attacker's map
+    await expectAllowed(moveOn('keep'));
+    const stored = (await getDoc(doc(harness.client(null), DEALS, DEAL))).data();
+    expect(stored).toMatchObject({ status: 'Done deal' });
+    expect(stored && 'terms' in stored).toBe(false);
   });
 
   it('denies a new deal created with terms; allows it without', async () => {
