@@ -4,9 +4,10 @@ import { readPost } from '../../posts';
 
 /**
  * The permalink's post (`?post=<id>`) from index.html to the first render, as
- * posts/store/firstPage.ts does for the first page. index.html's inline script reads it beside the first page, before any module
- * loads (postsQuery.postRequest, written into the page at build time), and leaves the read on
- * `window.__feedSharedPost`; this module takes it over, so nothing else touches the global.
+ * posts/store/firstPage.ts does for the first page. index.html's inline script reads it beside
+ * the first page, before any module loads (postsQuery.postRequest, written into the page at build
+ * time), and leaves the read on `window.__feedSharedPost`; this module takes it over, so nothing
+ * else touches the global.
  */
 interface Prefetch {
   id: string;

@@ -4,10 +4,10 @@ import { pageLoaded } from '../../../shared/pageLoaded/pageLoaded';
 import type { WrittenAt } from '../../posts';
 
 /**
- * Keeps the feed current once its first page is shown: the live checks (../state/liveChecks.ts, loaded
- * once the page has loaded, never before the first page) report what changed since `readTime`, and
- * the feed takes it, except where this page wrote a post after the check began (its own copy is
- * newer).
+ * Keeps the feed current once its first page is shown: the live checks (../state/liveChecks.ts,
+ * loaded once the page has loaded, never before the first page) report what changed since
+ * `readTime`, and the feed takes it, except where this page wrote a post after the check began
+ * (its own copy is newer).
  */
 export function useLiveUpdates(
   readTime: string | null,
