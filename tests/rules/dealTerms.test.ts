@@ -324,19 +324,19 @@ describe('terms are their own write', () => {
   });
 
   /**
-   * A post moves DEAL on to 'Done deal', as the app writes it from the deal as stored, its terms
-   * written as `terms` ('keep': the stored ones).
+   * A post moves DEAL on to 'Done deal' by the app's recipe (dealAfterPost keeps the stored
+   * terms: 'keep'); an attack writes `terms` instead (undefined: none).
    */
   const moveOn = async (terms: DealTerms | null | undefined | 'keep') => {
     const deal = await storedDeal();
-    const kept = terms === 'keep' ? deal.terms : terms;
-    const write = dealAfterPost({ ...deal, terms: undefined }, NAME, 'p2', 'Done deal', Date.now());
+    const from = terms === 'keep' ? deal : { ...deal, terms: undefined };
+    const write = dealAfterPost(from, NAME, 'p2', 'Done deal', Date.now());
     const batch = writeBatch(admin);
     batch.set(doc(admin, 'posts', 'p2'), newPost({ deal: DEAL, status: 'Done deal' }));
     stampChange(admin, batch, 'p2');
     batch.set(doc(admin, DEALS, DEAL), {
       ...write,
-      ...(kept !== undefined && { terms: kept }),
+      ...(terms !== 'keep' && terms !== undefined && { terms }),
       changed: serverTimestamp(),
     });
     return batch.commit();
