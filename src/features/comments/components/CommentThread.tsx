@@ -26,7 +26,7 @@ export interface CommentThreadProps extends Omit<
  * a thread it has not read show below that control at once.
  */
 export function CommentThread({ post, titleId, headingId, ...lines }: CommentThreadProps) {
-  const [headerRef, near] = useNearScreen<HTMLDivElement>();
+  const [headerRef, near] = useNearScreen<HTMLDivElement>(post.moreComments);
   const thread = useThread(post, near);
   const network = useNeedsNetwork(titleId);
   /** Whether the reader asked for the thread here: its first control then takes focus. */

@@ -5,10 +5,13 @@ import type { Deal } from '../../deals';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import type { InsAndOuts, WindowRow } from '../data/insAndOuts';
 import { useInsAndOuts } from '../hooks/useInsAndOuts';
+import { formatOnFirstUse } from '../../../shared/text/formatOnFirstUse';
 
 // Day and month: a window is a few weeks of one season, and the column stays narrow on a phone
 // (the <time> element carries the full date).
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const day = formatOnFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }),
+);
 
 /**
  * The window at a glance (`/?window`): who was signed and who left in the done deals, with when,
@@ -96,7 +99,7 @@ function WindowTable({ caption, club, rows }: WindowTableProps) {
         {rows.map((row) => (
           <tr key={row.id}>
             <td>
-              <time dateTime={new Date(row.done).toISOString()}>{DAY.format(row.done)}</time>
+              <time dateTime={new Date(row.done).toISOString()}>{day().format(row.done)}</time>
             </td>
             <th scope="row">
               <DealAnchor dealId={row.id}>{row.name}</DealAnchor>

@@ -1,3 +1,4 @@
+import { formatOnFirstUse } from '../../../shared/text/formatOnFirstUse';
 import type { Currency, DealTerms } from './dealTerms';
 
 /**
@@ -14,12 +15,14 @@ const SCALES: [number, string][] = [
   [1_000, 'k'],
 ];
 
-const DECIMALS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+const decimals = formatOnFirstUse(
+  () => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+);
 
 /** An amount as the papers write it: '£8m', '£8.5m', '£750k', '€1bn', '$900'. */
 export function moneyWords(amount: number, currency: Currency): string {
   const [scale, suffix] = SCALES.find(([size]) => amount >= size) ?? [1, ''];
-  return `${SYMBOLS[currency]}${DECIMALS.format(amount / scale)}${suffix}`;
+  return `${SYMBOLS[currency]}${decimals().format(amount / scale)}${suffix}`;
 }
 
 /** The fee column: what was paid, or that nothing was said, for a deal with terms. */

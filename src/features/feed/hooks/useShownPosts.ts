@@ -1,10 +1,15 @@
-import { useDeferredValue, useMemo } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Post } from '../../posts';
 import { searchPosts } from '../../search';
 import type { FeedModel } from './useFeed';
 
-/** Cards in the very first render; the rest of the page comes after, in the background. */
+/**
+ * Cards in the very first render (a phone's first screen); the rest of the page comes after, in
+ * the background, this many a render: each render's new cards are styled and laid out in one task,
+ * and a whole page's 31 at once took a phone's main thread over 250 ms (bench:web's TBT).
+ */
 const FIRST_RENDER_POSTS = 4;
+const POSTS_A_RENDER = 4;
 
 /**
  * The feed's lists, each from the one before: `present` (the loaded posts the feed keeps), `posts`
@@ -26,16 +31,12 @@ export function useShownPosts(
         : loaded.filter((post) => !deletedElsewhere.has(post.id) || kept.has(post.id)),
     [loaded, deletedElsewhere, kept],
   );
-  // Rendered: a few cards first, the rest in the background (a whole page at once would block a
-  // phone's main thread); a keystroke's search renders in the background too, so typing never
-  // waits for it. Only the list's growth waits: an edit or a new comment shows at once. The first
-  // cards come at once also when the first page arrives after the first render (a shared or
-  // pinned post read beside it): the deferred count is still 0 then, and a render of no cards
+  // Rendered: a few cards first, the rest in the background, a few a render; a keystroke's search
+  // renders in the background too, so typing never waits for it. Only the list's growth waits: an
+  // edit or a new comment shows at once. The first cards come at once also when the first page
+  // arrives after the first render (a shared or pinned post read beside it): a render of no cards
   // but Load More, painted, moved it down the screen when the cards came (a layout shift).
-  const count = Math.max(
-    useDeferredValue(present.length, FIRST_RENDER_POSTS),
-    Math.min(present.length, FIRST_RENDER_POSTS),
-  );
+  const count = useGrowingCount(present.length);
   const posts = useMemo(
     () => (count >= present.length ? present : present.slice(0, count)),
     [present, count],
@@ -47,4 +48,21 @@ export function useShownPosts(
     [posts, searched, alsoMatches],
   );
   return [present, posts, searched, shown];
+}
+
+/**
+ * How many of `total` cards to render: the first few at once, then POSTS_A_RENDER more in each
+ * background render (a transition, after the last one's commit) until all are. A growth of no more
+ * than that (a post shown live, a shrink) is rendered at once.
+ */
+function useGrowingCount(total: number): number {
+  const [rendered, setRendered] = useState(FIRST_RENDER_POSTS);
+  const count = total <= rendered + POSTS_A_RENDER ? total : rendered;
+  // All in: remembered at once (state adjusted while rendering), so a page loaded later grows from
+  // here rather than from the first few.
+  if (count === total && rendered < total) setRendered(total);
+  useEffect(() => {
+    if (count < total) startTransition(() => setRendered(count + POSTS_A_RENDER));
+  }, [count, total]);
+  return count;
 }

@@ -1,3 +1,4 @@
+import { formatOnFirstUse } from '../../../shared/text/formatOnFirstUse';
 import type { Comment, CommentSummary } from './post';
 
 /**
@@ -27,9 +28,14 @@ export function threadCount(
   return counted === undefined ? null : commentCount + counted;
 }
 
-/** A count as the card writes it: 10,000, not 10000. */
+const grouping = formatOnFirstUse(() => new Intl.NumberFormat('en-GB'));
+
+/**
+ * A count as the card writes it: 10,000, not 10000. (`toLocaleString` made a formatter on every
+ * call: about 8 ms a card on a phone, most of the first render's work. Small counts need none.)
+ */
 export function countText(count: number): string {
-  return count.toLocaleString('en-GB');
+  return Math.abs(count) < 1000 ? String(count) : grouping().format(count);
 }
 
 /** The words of the control that opens a thread the card does not show whole. */
