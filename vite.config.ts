@@ -10,8 +10,8 @@ import {
   pinnedPostRequest,
   postRequest,
   type RestSettings,
-} from './src/features/posts/data/postsQuery.ts';
-import { POST_ID_RULE } from './src/features/posts/data/permalink.ts';
+} from './src/shared/posts/postsQuery.ts';
+import { POST_ID_RULE } from './src/shared/posts/permalink.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
 const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };

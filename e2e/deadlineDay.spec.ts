@@ -1,5 +1,5 @@
 import { resetFeed } from '../scripts/lib/stack';
-import { countText } from '../src/features/posts/data/commentSummary';
+import { countText } from '../src/shared/posts/commentSummary';
 import { E2E_PORTS } from '../scripts/lib/testPorts';
 import { SEED_NOW, expect as baseExpect, test } from './fixtures';
 import { PAGE_SIZE, articles, openFeed, postAt } from './support/app';

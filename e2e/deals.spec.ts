@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { dealIdFor } from '../src/features/deals/data/deal';
-import type { DealStatus } from '../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../src/shared/posts/dealStatus';
 import { dealStatusText } from '../src/features/deals/data/dealWords';
 import { DEMO_POSTS, expect, test } from './fixtures';
 import {

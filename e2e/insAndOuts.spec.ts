@@ -3,7 +3,7 @@ import { DEMO_DEAL_NAMES } from '../scripts/seed/demoDeals';
 import { ownerClient } from '../scripts/lib/ownerClient';
 import { E2E_PORTS, PROJECT_ID, firestoreUrl } from '../scripts/lib/testPorts';
 import { DEALS } from '../src/features/deals/data/deal';
-import type { DealStatus } from '../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../src/shared/posts/dealStatus';
 import { expect, test } from './fixtures';
 import { fastForwardUntil, openFeed, openPostForm, signInAsAdmin, useTheme } from './support/app';
 import { describeFindings, scanPage } from './support/axe';

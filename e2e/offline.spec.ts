@@ -15,7 +15,7 @@ import {
   signInAsAdmin,
 } from './support/app';
 import { cachedUrls, waitForOfflineCopy } from './support/serviceWorker';
-import { firstPageRequest } from '../src/features/posts/data/postsQuery';
+import { firstPageRequest } from '../src/shared/posts/postsQuery';
 
 const NOTICE = 'Offline: showing saved posts';
 const REASON = 'You are offline. This needs a connection.';

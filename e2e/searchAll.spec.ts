@@ -9,7 +9,7 @@ import { expect, test } from './fixtures';
 import { articles, loadMoreButton, openFeed, PAGE_SIZE, searchBox } from './support/app';
 import { ownerClient } from '../scripts/lib/ownerClient';
 import { E2E_PORTS, PROJECT_ID, firestoreUrl } from '../scripts/lib/testPorts';
-import { FIRST_PAGE_QUERY } from '../src/features/posts/data/postsQuery';
+import { FIRST_PAGE_QUERY } from '../src/shared/posts/postsQuery';
 import { documentData } from '../src/shared/rest/restDecode';
 
 /** The titles of the stored posts whose title or content holds `name`, newest first. */

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerClient';
 import { E2E_PORTS, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
-import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/shared/posts/postsQuery';
 import { ROOT } from './env';
 
 /** The feed's page size, from the one place it is written. */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { buildDeadlineDayFeed } from '../../scripts/seed/deadlineDay';
 import type { DemoPost } from '../../scripts/seed/demoPosts';
-import { showAllLabel } from '../../src/features/posts/data/commentSummary';
+import { showAllLabel } from '../../src/shared/posts/commentSummary';
 import { SEED_NOW } from '../fixtures';
 import { postAt } from './app';
 

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { demoDeals } from '../../scripts/seed/demoDeals';
 import type { DemoPost } from '../../scripts/seed/demoPosts';
 import type { Deal } from '../../src/features/deals/data/deal';
-import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../../src/shared/posts/dealStatus';
 import { articles, escapeRegExp } from './app';
 
 /**

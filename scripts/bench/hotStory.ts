@@ -24,7 +24,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import * as sdk from 'firebase/firestore/lite';
 import { summariseComments } from '../../src/features/comments/data/commentList';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { postWords } from '../../src/shared/posts/postWords';
 import { POSTS, POST_CHANGES } from '../../src/shared/collections';
 import { postStamp } from '../../src/shared/store/postStamp';
 import { readAdminEmail } from '../lib/adminEmail';

@@ -49,7 +49,7 @@ import {
   type SideFeed,
 } from './web/report';
 import { EVENT_TIMING_THRESHOLD_MS, formatLatency, latencyUpperBound, median } from './web/stats';
-import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
+import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/shared/posts/postsQuery';
 
 // Lighthouse's own advice for variance: the median of five runs.
 const LIGHTHOUSE_RUNS = 5;

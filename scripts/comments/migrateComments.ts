@@ -1,7 +1,7 @@
 import { toComments } from '../../src/features/comments/data/commentList';
 import { COUNTERS, THREAD, commentId } from '../../src/features/comments/data/commentCopies';
 import { threadComment } from '../../src/features/comments/store/commentCommits';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { POSTS, POST_CHANGES } from '../../src/shared/collections';
 import { LIMITS } from '../../src/shared/limits';
 import { decodeValue, documentData, idOf, isRecord } from '../../src/shared/rest/restDecode';

@@ -1,5 +1,5 @@
 import { readAdminEmail } from './adminEmail.ts';
-import { runQueryUrl, type RestSettings } from '../../src/features/posts/data/postsQuery.ts';
+import { runQueryUrl, type RestSettings } from '../../src/shared/posts/postsQuery.ts';
 
 /**
  * The app's settings, resolved once at build time. Vite exposes each as import.meta.env.VITE_* and

@@ -1,6 +1,6 @@
 import { commentId } from '../../src/features/comments/data/commentCopies';
 import { commentCopy as copyOf } from '../../src/features/comments/store/commentCommits';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 
 /**
  * The moderation copy comments/{id} of one comment, as the app's comment recipe builds it

@@ -6,8 +6,8 @@
 import { initializeApp } from 'firebase/app';
 import { summariseComments } from '../../src/features/comments/data/commentList';
 import { commitComment, type CommentAdded } from '../../src/features/comments/store/commentCommits';
-import { toPost, type Comment } from '../../src/features/posts/data/post';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { toPost, type Comment } from '../../src/shared/posts/post';
+import { postWords } from '../../src/shared/posts/postWords';
 import { POSTS } from '../../src/shared/collections';
 import type { Store } from '../../src/shared/store/firestoreWrites';
 import { commitPostWrite, toFields, type OwnerClient } from './ownerClient';

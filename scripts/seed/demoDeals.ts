@@ -1,6 +1,6 @@
 import { dealAfterPost, dealIdFor, type Deal } from '../../src/features/deals/data/deal';
 import type { DealTerms } from '../../src/features/deals/data/dealTerms';
-import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../../src/shared/posts/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
 import type { DemoPost } from './demoPost';
 

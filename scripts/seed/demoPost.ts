@@ -1,4 +1,4 @@
-import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../../src/shared/posts/dealStatus';
 
 /**
  * The shape of a demo post and its comments, on their own so that the posts (demoPosts.ts) and

@@ -5,7 +5,7 @@
  * status. A few deals each tell one player's story over several posts across the three pages
  * (demoDeals.ts).
  */
-import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../../src/shared/posts/dealStatus';
 import { demoDealAt } from './demoDeals';
 import type { DemoComment, DemoPost } from './demoPost';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ownerClient, toFields, type OwnerClient } from '../lib/ownerClient';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { postWords } from '../../src/shared/posts/postWords';
 import { CLUB_PIN } from '../../src/shared/collections';
 import { DEALS } from '../../src/features/deals/data/deal';
 import { demoDeals } from './demoDeals';

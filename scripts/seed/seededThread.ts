@@ -5,7 +5,7 @@ import {
   commentId,
 } from '../../src/features/comments/data/commentCopies';
 import { commentCopy, threadComment } from '../../src/features/comments/store/commentCommits';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { POSTS } from '../../src/shared/collections';
 import { LIMITS } from '../../src/shared/limits';
 import { toFields, type OwnerClient } from '../lib/ownerClient';

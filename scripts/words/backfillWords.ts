@@ -1,5 +1,5 @@
 import { isRecord, documentData } from '../../src/shared/rest/restDecode';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { postWords } from '../../src/shared/posts/postWords';
 import {
   commitInBatches,
   toFields,

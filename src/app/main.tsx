@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { firstPageAnswer, pinnedPostAnswer } from '../features/posts';
+import { firstPageAnswer, pinnedPostAnswer } from '../features/feed';
 import { linkManifest } from './manifestLink';
 import { pageLoaded } from '../shared/pageLoaded/pageLoaded';
 import './styles/theme.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runQueryUrl } from '../features/posts/data/postsQuery';
+import { runQueryUrl } from '../shared/posts/postsQuery';
 import { carriesCredentials, isPostUrl, isRunQueryUrl } from './firestoreRequests';
 
 const hosted = new URL(runQueryUrl({ projectId: 'club', apiKey: 'k', emulatorHost: null }));

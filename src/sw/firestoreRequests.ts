@@ -1,4 +1,4 @@
-import type { RestPost } from '../features/posts/data/postsQuery';
+import type { RestPost } from '../shared/posts/postsQuery';
 
 /**
  * Which Firestore requests the service worker may keep: the read-only first page, the pinned post

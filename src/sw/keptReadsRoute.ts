@@ -1,7 +1,7 @@
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { isKeptReadMessage, KEPT_READS, type KeptRead } from '../shared/keptReadMessage';
-import type { RestPost } from '../features/posts/data/postsQuery';
+import type { RestPost } from '../shared/posts/postsQuery';
 import { carriesCredentials, isRunQueryUrl, isSameRequest } from './firestoreRequests';
 
 declare const self: ServiceWorkerGlobalScope;

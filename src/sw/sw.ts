@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { firstPageRequest, pinnedPostRequest } from '../features/posts/data/postsQuery';
+import { firstPageRequest, pinnedPostRequest } from '../shared/posts/postsQuery';
 import { keepHandedReads, registerKeptReadsRoute } from './keptReadsRoute';
 import { registerNotificationClick } from './notificationClick';
 import { registerPictureRoute } from './pictureRoute';

@@ -14,7 +14,7 @@ import {
   commitRemoval,
   readThreadView,
 } from '../../src/features/comments/store/commentCommits';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { LIMITS } from '../../src/shared/limits';
 import { isRecord } from '../../src/shared/rest/restDecode';
 import type { Store } from '../../src/shared/store/firestoreWrites';

@@ -19,7 +19,7 @@ import {
 import { seededThread } from '../../scripts/seed/seededThread';
 import { seededComments } from '../../scripts/seed/seed';
 import { commentId } from '../../src/features/comments/data/commentCopies';
-import { PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
+import { PAGE_SIZE } from '../../src/shared/posts/postsQuery';
 import { LIMITS } from '../../src/shared/limits';
 import { documentData, idOf, isRecord } from '../../src/shared/rest/restDecode';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLOSING_STATUSES } from '../../src/features/deals/data/deal';
-import { DEAL_STATUSES, isDealStatus } from '../../src/features/posts/data/dealStatus';
+import { DEAL_STATUSES, isDealStatus } from '../../src/shared/posts/dealStatus';
 
 const RULES = readFileSync('firestore.rules', 'utf8');
 

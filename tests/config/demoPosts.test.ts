@@ -8,11 +8,11 @@ import {
   DEMO_POST_COUNT,
   OLDEST_PAGE_PLAYERS,
 } from '../../scripts/seed/demoPosts';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { postWords } from '../../src/shared/posts/postWords';
 import { insAndOuts } from '../../src/features/dealFeeds/data/insAndOuts';
 import { buildDemoFeed, DEMO_PINNED_TITLE } from '../../scripts/seed/demoFeed';
 import { isOpenStatus } from '../../src/features/deals/data/deal';
-import { DEAL_STATUSES } from '../../src/features/posts/data/dealStatus';
+import { DEAL_STATUSES } from '../../src/shared/posts/dealStatus';
 import { LIMITS } from '../../src/shared/limits';
 import { ownerClient } from '../../scripts/lib/ownerClient';
 import { seededThread } from '../../scripts/seed/seededThread';

@@ -17,7 +17,7 @@ import {
   FIRST_PAGE_REQUEST_META,
   firstPageRequest,
   type RestPost,
-} from '../../src/features/posts/data/postsQuery';
+} from '../../src/shared/posts/postsQuery';
 import { THEME_COLORS } from '../../scripts/lib/serviceWorker';
 import { MANIFEST_HREF } from '../../src/app/manifestLink';
 import { Header } from '../../src/app/Header';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillWords } from '../../scripts/words/backfillWords';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { postWords } from '../../src/shared/posts/postWords';
 import { documentData } from '../../src/shared/rest/restDecode';
 import { newPost, startHarness, type Harness } from '../support/harness';
 

@@ -8,7 +8,7 @@ import {
   seedPosts,
   type StoredPost,
 } from './support/firestore';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { postWords } from '../../src/shared/posts/postWords';
 import { renderApp, resetApp } from './support/renderApp';
 
 let posts: StoredPost[];

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App';
-import { PAGE_SIZE } from '../../src/features/posts/data/postsQuery';
+import { PAGE_SIZE } from '../../src/shared/posts/postsQuery';
 import {
   buildPosts,
   clearFirestore,

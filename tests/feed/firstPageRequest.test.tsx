@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firestoreRunQueryUrl } from '../../scripts/lib/appEnv';
 import { loadIndexHtml } from './support/indexHtml';
 import { writeFirstPageRequest } from '../../vite.config';
-import { firstPageRequest, pinnedPostRequest } from '../../src/features/posts/data/postsQuery';
-import { listPosts } from '../../src/features/posts/store/restReads';
-import { readPinnedPost } from '../../src/features/posts/store/pinnedPost';
+import { firstPageRequest, pinnedPostRequest } from '../../src/shared/posts/postsQuery';
+import { listPosts } from '../../src/features/feed/store/postPages';
+import { readPinnedPost } from '../../src/features/feed/store/pinnedPost';
 import { isSameRequest } from '../../src/sw/firestoreRequests';
 
 /**

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Feed } from '../../src/features/feed/components/Feed';
-import { toPost, type Post } from '../../src/features/posts/data/post';
+import { toPost, type Post } from '../../src/shared/posts/post';
 import type { FeedModel } from '../../src/features/feed/hooks/useFeed';
 import type { AppUser } from '../../src/features/session/data/permissions';
 import { installDialogPolyfill } from './support/dialogPolyfill';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firestoreRestSettings, firestoreRunQueryUrl } from '../../scripts/lib/appEnv';
 import { writeFirstPageRequest, writePostRequest } from '../../vite.config';
-import { postUrl } from '../../src/features/posts/data/postsQuery';
-import { readPost } from '../../src/features/posts/store/restReads';
+import { postUrl } from '../../src/shared/posts/postsQuery';
+import { readPost } from '../../src/shared/posts/restReads';
 import { arrivedSharedPost, takeSharedRead } from '../../src/features/feed/store/sharedPostRead';
 import { loadIndexHtml } from './support/indexHtml';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDEXES_PATH } from '../../scripts/lib/emulators';
 import { parseIndexConfig } from '../../scripts/lib/gate/indexConfig';
-import { changesQuery } from '../../src/features/posts/data/changes';
+import { changesQuery } from '../../src/shared/posts/changes';
 import { COMMENTS } from '../../src/features/comments/data/commentCopies';
 import { COUNTERS_SUM, threadQuery } from '../../src/features/comments/data/threadQueries';
 import {
@@ -16,7 +16,7 @@ import {
   dealsChangedQuery,
   dealsQuery,
 } from '../../src/features/deals/data/dealQueries';
-import { FIRST_PAGE_QUERY, pageQuery } from '../../src/features/posts/data/postsQuery';
+import { FIRST_PAGE_QUERY, pageQuery } from '../../src/shared/posts/postsQuery';
 import { searchQuery } from '../../src/features/searchAll/data/searchQuery';
 import { shippedIndexesWithout } from '../support/shippedIndexes';
 import { startGateWith, type GateHarness as Harness } from './gateHarness';

@@ -29,7 +29,7 @@ import {
   type DealStep,
   type DealWrite,
 } from '../../src/features/deals/data/deal';
-import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../../src/shared/posts/dealStatus';
 import {
   expectAllowed,
   expectDenied,

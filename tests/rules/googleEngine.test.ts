@@ -9,7 +9,7 @@ import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
 import { toFields } from '../../scripts/lib/ownerClient';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { commentAs, edit, onTheWire, PATHS, type Tamper } from '../support/thread';
 import {
   expectAllowed,

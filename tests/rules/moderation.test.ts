@@ -34,7 +34,7 @@ import {
   reportId,
   type ReportReason,
 } from '../../src/features/comments/data/commentCopies';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { postStamp } from '../../src/shared/store/postStamp';
 import {
   expectAllowed,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { arrayUnion, collection, deleteField, doc, type Firestore } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { postWords } from '../../src/features/posts/data/postWords';
+import { postWords } from '../../src/shared/posts/postWords';
 import { WORD_LIMITS } from '../../src/shared/wordLimits';
 import {
   expectAllowed,

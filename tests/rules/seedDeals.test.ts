@@ -20,7 +20,7 @@ import { DEMO_DEAL_NAMES } from '../../scripts/seed/demoDeals';
 import { buildDemoPosts } from '../../scripts/seed/demoPosts';
 import { writePosts } from '../../scripts/seed/seed';
 import { dealAfterPost, DEALS, toDeal, type Deal } from '../../src/features/deals/data/deal';
-import type { DealStatus } from '../../src/features/posts/data/dealStatus';
+import type { DealStatus } from '../../src/shared/posts/dealStatus';
 import {
   expectAllowed,
   expectDenied,

@@ -13,7 +13,7 @@ import {
   type CommentWrite,
 } from '../../src/features/comments/store/commentCommits';
 import { commentId } from '../../src/features/comments/data/commentCopies';
-import type { CommentSummary } from '../../src/features/posts/data/post';
+import type { CommentSummary } from '../../src/shared/posts/post';
 import { postStamp } from '../../src/shared/store/postStamp';
 import { LIMITS } from '../../src/shared/limits';
 import {

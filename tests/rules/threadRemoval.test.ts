@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
 import { commentCopy, commitRemoval } from '../../src/features/comments/store/commentCommits';
 import { commentId } from '../../src/features/comments/data/commentCopies';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { postStamp } from '../../src/shared/store/postStamp';
 import {
   expectAllowed,

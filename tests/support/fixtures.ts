@@ -4,7 +4,7 @@
  * project, so sharing the accounts shares nothing stored.
  */
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { googleUser, newPost, type Persona } from './harness';
 
 export const ADMIN = googleUser('admin-1', readAdminEmail());

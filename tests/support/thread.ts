@@ -13,7 +13,7 @@ import {
   type CommentWrite,
 } from '../../src/features/comments/store/commentCommits';
 import { commentId } from '../../src/features/comments/data/commentCopies';
-import type { Comment } from '../../src/features/posts/data/post';
+import type { Comment } from '../../src/shared/posts/post';
 import { LIMITS } from '../../src/shared/limits';
 import type { Store } from '../../src/shared/store/firestoreWrites';
 import { googleUser, newPost, type Harness, type Persona } from './harness';

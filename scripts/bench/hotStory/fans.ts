@@ -11,7 +11,7 @@ import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite'
 import { commitComment, readThreadView } from '../../../src/features/comments/store/commentCommits';
 import { storeErrorCode } from '../../../src/shared/errors/storeError';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
-import type { Comment, CommentSummary } from '../../../src/features/posts/data/post';
+import type { Comment, CommentSummary } from '../../../src/shared/posts/post';
 import type { HostPort } from '../../lib/emulators';
 import { PROJECT_ID } from '../../lib/testPorts';
 

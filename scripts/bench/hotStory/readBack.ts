@@ -11,7 +11,7 @@ import {
   commentId,
 } from '../../../src/features/comments/data/commentCopies';
 import type { QueryDocumentSnapshot } from 'firebase/firestore/lite';
-import type { Comment } from '../../../src/features/posts/data/post';
+import type { Comment } from '../../../src/shared/posts/post';
 import { POSTS } from '../../../src/shared/collections';
 import { LIMITS } from '../../../src/shared/limits';
 import type { Store } from '../../../src/shared/store/firestoreWrites';

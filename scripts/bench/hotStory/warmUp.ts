@@ -6,7 +6,7 @@
  * documents is written.
  */
 import { commitComment } from '../../../src/features/comments/store/commentCommits';
-import type { CommentSummary } from '../../../src/features/posts/data/post';
+import type { CommentSummary } from '../../../src/shared/posts/post';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
 import type { HostPort } from '../../lib/emulators';
 import { client, googleUser } from './fans';

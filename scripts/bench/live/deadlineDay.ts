@@ -1,5 +1,5 @@
 import type { Browser, Locator } from '@playwright/test';
-import type { Comment } from '../../../src/features/posts/data/post';
+import type { Comment } from '../../../src/shared/posts/post';
 import { CLUB_PIN, POST_CHANGES } from '../../../src/shared/collections';
 import { documentData } from '../../../src/shared/rest/restDecode';
 import { ownerClient } from '../../lib/ownerClient';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FIRST_PAGE_REQUEST_META } from '../../../src/features/posts/data/postsQuery';
+import { FIRST_PAGE_REQUEST_META } from '../../../src/shared/posts/postsQuery';
 
 /** Chromium's Accept-Encoding: the gate gzips for it (scripts/lib/gate/compression.ts). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';

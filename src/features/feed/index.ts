@@ -7,3 +7,5 @@ export { type FeedModel, useFeed } from './hooks/useFeed';
 export { useFeedWrites } from './hooks/useFeedWrites';
 export { usePaging } from './hooks/usePaging';
 export { provideDealLink } from './state/dealLinkSlot';
+export { firstPageAnswer } from './store/firstPage';
+export { pinnedPostAnswer } from './store/pinnedPost';

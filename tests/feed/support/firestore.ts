@@ -7,7 +7,7 @@ import {
   type CommentRemoved,
 } from '../../../src/features/comments/store/commentCommits';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
-import { postWords } from '../../../src/features/posts/data/postWords';
+import { postWords } from '../../../src/shared/posts/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
   changeStamp,

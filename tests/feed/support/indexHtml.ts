@@ -5,7 +5,7 @@ import {
   firstPageRequest,
   PINNED_REQUEST_META,
   pinnedPostRequest,
-} from '../../../src/features/posts/data/postsQuery';
+} from '../../../src/shared/posts/postsQuery';
 
 /**
  * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build fills

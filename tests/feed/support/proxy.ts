@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
-import { PAGE_SIZE } from '../../../src/features/posts/data/postsQuery';
+import { PAGE_SIZE } from '../../../src/shared/posts/postsQuery';
 
 /**
  * A tiny HTTP server in front of the Firestore test emulator, so a test can make the backend

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { DEAL_STATUSES, isDealStatus, type DealStatus } from '../../posts';
+import { DEAL_STATUSES, isDealStatus, type DealStatus } from '../../../shared/posts/dealStatus';
 
 export interface DealStatusSelectProps {
   /** Absent: no status. */

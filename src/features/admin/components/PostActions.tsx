@@ -1,4 +1,5 @@
-import { useFeedContext, type Post } from '../../posts';
+import type { FeedOps } from '../../feed/data/feedOps';
+import { type Post } from '../../../shared/posts/post';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
@@ -9,18 +10,19 @@ export interface PostActionsProps {
   /** Focus the Edit button on mount: the user is back from the edit box. */
   focusEdit: boolean;
   onEdit: () => void;
+  /** The feed's writes, from the card. */
+  ops: Pick<FeedOps, 'deletePost' | 'setCommentsClosed' | 'setPinned'>;
 }
 
 /**
  * The administrator's Edit, Delete (which asks first), closing or reopening comments, and pinning
- * the post on top or unpinning it. The writes are the feed's (its context): wired here, in the
- * administrator's chunk, not in every visitor's card.
+ * the post on top or unpinning it, as the post itself says it is. The writes are the feed's: wired
+ * here, in the administrator's chunk, not in every visitor's card.
  */
-export function PostActions({ post, titleId, focusEdit, onEdit }: PostActionsProps) {
-  const { ops, pinnedId } = useFeedContext();
+export function PostActions({ post, titleId, focusEdit, onEdit, ops }: PostActionsProps) {
   const { title } = post;
   const commentsClosed = post.closed === true;
-  const pinned = post.id === pinnedId;
+  const pinned = post.pinned === true;
   const network = useNeedsNetwork(titleId);
   const { busy, error, run } = useSubmit('Not changed');
   /** A toggle that writes at once, no question asked; each waits while either one is writing. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { DealStatus } from '../../posts';
-import type { PostEdit } from '../../posts';
+import type { DealStatus } from '../../../shared/posts/dealStatus';
+import type { PostEdit } from '../../../shared/posts/post';
 import { LIMITS } from '../../../shared/limits';
 import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';

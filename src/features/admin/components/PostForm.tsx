@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { NewPost } from '../../posts';
+import type { NewPost } from '../../../shared/posts/post';
 import { MAX_URL_LENGTH } from '../../../shared/text/safeUrl';
 import { LIMITS } from '../../../shared/limits';
 import { DealField } from './DealField';

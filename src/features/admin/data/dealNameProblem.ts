@@ -1,6 +1,6 @@
 import { describeProblem } from '../../../shared/errors/messages';
 import { LIMITS } from '../../../shared/limits';
-import type { PostDeal } from '../../posts/data/post';
+import type { PostDeal } from '../../../shared/posts/post';
 import { textProblem } from '../../../shared/text/textChecks';
 
 /** Why the rules would refuse a new deal's name (a known deal's is already stored), or null. */

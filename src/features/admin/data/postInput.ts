@@ -1,7 +1,7 @@
 import { describeProblem } from '../../../shared/errors/messages';
 import { LIMITS } from '../../../shared/limits';
 import { textProblem } from '../../../shared/text/textChecks';
-import type { NewPost, PostDeal } from '../../posts/data/post';
+import type { NewPost, PostDeal } from '../../../shared/posts/post';
 import { dealNameProblem } from './dealNameProblem';
 
 /** What the post form holds: the post's fields, with the deal as typed. */

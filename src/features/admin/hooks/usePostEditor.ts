@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from '../../../shared/forms/useSubmit';
-import type { DealStatus, PostEdit } from '../../posts';
+import type { DealStatus } from '../../../shared/posts/dealStatus';
+import type { PostEdit } from '../../../shared/posts/post';
 import { chooseDeal, dealWritten, useKnownDeals, type Deal } from '../../deals';
 import { editProblem } from '../data/postInput';
 import { useNeedsNetwork, type NetworkControlProps } from '../../../shared/network/needsNetwork';

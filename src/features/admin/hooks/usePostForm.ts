@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from '../../../shared/forms/useSubmit';
-import type { NewPost } from '../../posts';
+import type { NewPost } from '../../../shared/posts/post';
 import { toAbsoluteHttpUrl } from '../../../shared/text/safeUrl';
 import { chooseDeal, dealWritten, useKnownDeals, type Deal } from '../../deals';
 import { EMPTY_POST_FORM, newPostProblem, type PostFormFields } from '../data/postInput';

@@ -7,8 +7,8 @@ import {
 } from '../../../shared/store/firestoreWrites';
 import { COMMENTS } from '../../comments';
 import { writeDealSummary } from '../../deals';
-import { toPost, type NewPost, type Post, type PostEdit } from '../../posts';
-import { postWords } from '../../posts/data/postWords';
+import { toPost, type NewPost, type Post, type PostEdit } from '../../../shared/posts/post';
+import { postWords } from '../../../shared/posts/postWords';
 
 /** The administrator's writes of posts: create, edit, close comments, pin, delete. */
 

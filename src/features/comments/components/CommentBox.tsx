@@ -2,7 +2,7 @@ import { isSuspendedAt } from '../data/commenting';
 import { useOwnSuspension } from '../hooks/useFanCommenting';
 import { formatExactTime } from '../../../shared/text/relativeTime';
 import { CommentForm, type CommentFormProps } from './CommentForm';
-import { useFeedContext } from '../../posts';
+import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 
 export interface CommentBoxProps extends CommentFormProps {
   uid: string;
@@ -11,7 +11,7 @@ export interface CommentBoxProps extends CommentFormProps {
 /** A signed-in fan's place to comment: the form, or until when a suspension stops them. */
 export function CommentBox({ uid, ...form }: CommentBoxProps) {
   const suspension = useOwnSuspension(uid);
-  const { now } = useFeedContext();
+  const now = useNow(TIME_REFRESH_MS);
   if (isSuspendedAt(suspension, now)) return <SuspendedNotice until={suspension?.until ?? null} />;
   return <CommentForm {...form} />;
 }

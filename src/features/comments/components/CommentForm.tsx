@@ -3,9 +3,9 @@ import { SENDING, describeProblem } from '../../../shared/errors/messages';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { LIMITS } from '../../../shared/limits';
 import { textProblem } from '../../../shared/text/textChecks';
-import { useFeedContext } from '../../posts';
+import { prepareCommentWrites } from '../store/loadCommentWrites';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import type { Comment } from '../../posts';
+import type { Comment } from '../../../shared/posts/post';
 
 export interface CommentFormProps {
   email: string;
@@ -22,7 +22,6 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   const { busy, error, run } = useSubmit('Not sent');
   const inputId = useId();
   const errorId = useId();
-  const { prepare } = useFeedContext().ops;
   const network = useNeedsNetwork(titleId);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -44,7 +43,11 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
   };
 
   return (
-    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={prepare}>
+    <form
+      className="comment-form"
+      onSubmit={(event) => void submit(event)}
+      onFocus={prepareCommentWrites}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         Add a comment...
       </label>

@@ -1,6 +1,6 @@
 import { Suspense, useId, type ReactNode, type Ref } from 'react';
-import type { RemovedCopies } from '../../posts';
-import type { Comment } from '../../posts';
+import type { RemovedCopies } from '../../feed/data/feedOps';
+import type { Comment } from '../../../shared/posts/post';
 import { contentOf } from '../data/commentContent';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { THREAD_NOT_READ, countText, showAllLabel } from '../../posts';
+import { THREAD_NOT_READ, countText, showAllLabel } from '../../../shared/posts/commentSummary';
 import { useThread, type ThreadPost } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { useNearScreen } from '../../../shared/ui/useNearScreen';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Comment } from '../../posts';
+import type { Comment } from '../../../shared/posts/post';
 import { CommentList, type CommentListProps } from './CommentList';
 
 /** An open thread shows its latest comments this many at a time ('Show more comments'). */

@@ -1,5 +1,5 @@
-import type { RemovedCopies } from '../../posts';
-import type { Comment } from '../../posts';
+import type { RemovedCopies } from '../../feed/data/feedOps';
+import type { Comment } from '../../../shared/posts/post';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
 import { contentOf } from '../data/commentContent';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';

@@ -1,10 +1,10 @@
 import { REPORT_REASONS } from '../data/commentCopies';
 import { isSuspendedAt } from '../data/commenting';
-import type { Comment } from '../../posts';
+import type { Comment } from '../../../shared/posts/post';
 import { useOwnSuspension, useReported } from '../hooks/useFanCommenting';
 import { reportComment, reportKey } from '../state/fanCommenting';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
-import { useFeedContext } from '../../posts';
+import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 
 export interface ReportButtonProps {
   /** The signed-in fan's account. */
@@ -25,7 +25,7 @@ export function ReportButton({ uid, postId, comment, commentId }: ReportButtonPr
   const key = reportKey(postId, comment);
   const reported = useReported(key);
   const suspension = useOwnSuspension(uid);
-  const { now } = useFeedContext();
+  const now = useNow(TIME_REFRESH_MS);
   if (isSuspendedAt(suspension, now)) return null;
   return (
     <ChoiceButton

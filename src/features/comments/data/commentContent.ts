@@ -1,4 +1,4 @@
-import type { Comment } from '../../posts/data/post';
+import type { Comment } from '../../../shared/posts/post';
 
 // Apart from commentList.ts: a card's list needs only this, and commentList stays out of the
 // first load (a module lives in one chunk, with all its functions).

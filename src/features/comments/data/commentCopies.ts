@@ -1,4 +1,4 @@
-import type { Comment } from '../../posts/data/post';
+import type { Comment } from '../../../shared/posts/post';
 
 /**
  * Where moderation's documents live and how they are named (firestore.rules computes the same

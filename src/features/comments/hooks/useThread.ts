@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useExternalStore } from '../../../shared/state/externalStore';
-import { cardThread, threadCount } from '../../posts';
-import type { Comment, Post } from '../../posts';
+import { cardThread, threadCount } from '../../../shared/posts/commentSummary';
+import type { Comment, Post } from '../../../shared/posts/post';
 import {
   commentsPostedHere,
   countedByCounters,

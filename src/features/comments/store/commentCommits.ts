@@ -4,7 +4,7 @@ import { StoreError, storeErrorCode } from '../../../shared/errors/storeError';
 import { retryingContention } from '../../../shared/store/contention';
 import { postStamp } from '../../../shared/store/postStamp';
 import type { Batch, Store } from '../../../shared/store/firestoreWrites';
-import type { Comment, CommentSummary } from '../../posts/data/post';
+import type { Comment, CommentSummary } from '../../../shared/posts/post';
 import { COMMENTERS, COMMENTS, COUNTERS, THREAD, commentId } from '../data/commentCopies';
 
 /**

@@ -4,7 +4,8 @@ import { call, loadStore, type Store } from '../../../shared/store/firestoreWrit
 // What `prepare` starts ahead of a write: the SDK, loaded by the write helper.
 export { warmStore } from '../../../shared/store/firestoreWrites';
 import { POSTS } from '../../../shared/collections';
-import type { Comment, CommentSummary, CommentedPost } from '../../posts';
+import type { Comment, CommentSummary } from '../../../shared/posts/post';
+import type { CommentedPost } from '../../feed/data/feedOps';
 import {
   COMMENTERS,
   COMMENTS,

@@ -6,7 +6,9 @@ import {
   runQueryDocuments,
   type RestDocument,
 } from '../../../shared/rest/restDecode';
-import { documentsRoot, postRest, postRestUnder, toComment } from '../../posts';
+import { documentsRoot } from '../../../shared/posts/postsQuery';
+import { postRest, postRestUnder } from '../../../shared/posts/restReads';
+import { toComment } from '../../../shared/posts/post';
 import { toComments } from '../data/commentList';
 import { THREAD } from '../data/commentCopies';
 import { COUNTERS_SUM, THREAD_PAGE, threadQuery, type ThreadCursor } from '../data/threadQueries';

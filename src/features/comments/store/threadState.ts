@@ -1,5 +1,5 @@
 import { createExternalStore } from '../../../shared/state/externalStore';
-import type { Comment } from '../../posts';
+import type { Comment } from '../../../shared/posts/post';
 
 /**
  * The state of ./threads.ts, apart so that the reads it loads (./threadReads.ts) use it without an

@@ -1,4 +1,4 @@
-import type { Comment } from '../../posts';
+import type { Comment } from '../../../shared/posts/post';
 import { sameComment } from '../data/commentList';
 import type { CountedBy } from './commentCommits';
 import {

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import type { Deal } from '../../deals';
 import type { StripFilter } from '../data/stripLists';
 import { useDealsStrip } from '../hooks/useDealsStrip';
-import { useNow } from '../../../shared/ui/useNow';
+import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import { provideDealLink } from '../../feed';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
@@ -24,9 +24,6 @@ const EMPTY: Record<StripFilter, string> = {
   done: 'No done deals yet.',
   following: 'No followed deals: open a deal and press Follow.',
 };
-
-/** How often "2 hours ago" is worked out again. */
-const TIME_REFRESH_MS = 60_000;
 
 /**
  * The deals of the window at a glance, above the feed: each deal's status and when it last changed,

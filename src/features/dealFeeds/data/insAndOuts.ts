@@ -1,5 +1,5 @@
 import { DONE_STATUS, isOpenStatus, type Deal } from '../../deals/data/deal';
-import { DEAL_STATUSES, type DealStatus } from '../../posts/data/dealStatus';
+import { DEAL_STATUSES, type DealStatus } from '../../../shared/posts/dealStatus';
 import { feeWords, totalsWords, windowTotals } from '../../deals/data/termsWords';
 
 /**

@@ -1,6 +1,6 @@
 import { isOpenStatus, movesDealOn, type Deal } from '../../deals/data/deal';
 import { withChangedDeals, type DealFilter } from '../../deals/data/dealQueries';
-import type { Post } from '../../posts/data/post';
+import type { Post } from '../../../shared/posts/post';
 import type { FollowedDeal } from '../../follow';
 
 /**

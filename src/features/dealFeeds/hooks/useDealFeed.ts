@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import { movesDealOn, type Deal } from '../../deals';
-import { feedReducer, initialFeedState } from '../../posts';
-import type { Cursor, FeedAction, WrittenAt } from '../../posts';
+import { feedReducer, initialFeedState } from '../../feed/data/feedReducer';
+import type { Cursor } from '../../../shared/posts/page';
+import type { FeedAction } from '../../feed/data/feedReducer';
+import type { WrittenAt } from '../../feed/data/feedOps';
 import { listDealPosts, readDeal } from '../../deals';
 import { onDealWritten } from '../../deals';
 import { learnDealNames } from '../../deals';

@@ -1,4 +1,4 @@
-import type { DealStatus } from '../../posts';
+import type { DealStatus } from '../../../shared/posts/dealStatus';
 
 /**
  * How far the deal has got, as text (never colour alone), next to the post's time. Screen readers

@@ -1,6 +1,6 @@
-import { isDealStatus, type DealStatus } from '../../posts/data/dealStatus';
+import { isDealStatus, type DealStatus } from '../../../shared/posts/dealStatus';
 import { isRecord } from '../../../shared/rest/restDecode';
-import type { PostDeal } from '../../posts/data/post';
+import type { PostDeal } from '../../../shared/posts/post';
 import {
   documentData,
   idOf,

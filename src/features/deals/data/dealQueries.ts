@@ -4,8 +4,8 @@
  * firestore.indexes.json (tests/gate/indexesApp.test.ts runs them against it).
  */
 import { DEALS, DONE_STATUS, type Deal } from './deal';
-import type { Cursor } from '../../posts/data/page';
-import { FIRST_PAGE_QUERY, afterPost } from '../../posts/data/postsQuery';
+import type { Cursor } from '../../../shared/posts/page';
+import { FIRST_PAGE_QUERY, afterPost } from '../../../shared/posts/postsQuery';
 
 /** The strip's filters: every deal, those still open, those done. */
 export type DealFilter = 'all' | 'open' | 'done';

@@ -1,4 +1,4 @@
-import type { DealStatus } from '../../posts/data/dealStatus';
+import type { DealStatus } from '../../../shared/posts/dealStatus';
 
 /** A deal's status as the page says it: the status, or that no post of it has one yet. */
 export function dealStatusText(status: DealStatus | null): string {

@@ -6,12 +6,12 @@ import {
   dealsQuery,
   type DealFilter,
 } from '../data/dealQueries';
-import { decodePage, type Cursor, type PostsPage } from '../../posts';
-import { documentUrl, documentsRoot } from '../../posts';
+import { decodePage, type Cursor, type PostsPage } from '../../../shared/posts/page';
+import { documentUrl, documentsRoot } from '../../../shared/posts/postsQuery';
 import { readTimeOf } from '../../../shared/rest/restDecode';
 import type { BatchGot } from '../../../shared/rest/batchGet';
 import { StoreError } from '../../../shared/errors/storeError';
-import { postRest, restRead, restSettings } from '../../posts';
+import { postRest, restRead, restSettings } from '../../../shared/posts/restReads';
 
 /**
  * The deals' reads, over REST as every read of the feed: the strip's lists, one deal, the deals a

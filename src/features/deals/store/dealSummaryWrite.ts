@@ -1,5 +1,6 @@
 import { type Store, type Transaction } from '../../../shared/store/firestoreWrites';
-import type { DealStatus, PostDeal } from '../../posts';
+import type { DealStatus } from '../../../shared/posts/dealStatus';
+import type { PostDeal } from '../../../shared/posts/post';
 import { DEALS, dealAfterPost, toDeal } from '../data/deal';
 
 /**

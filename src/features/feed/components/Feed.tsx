@@ -1,11 +1,11 @@
 import { Suspense, lazy, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { PAGE_SIZE } from '../../posts';
+import { PAGE_SIZE } from '../../../shared/posts/postsQuery';
 import type { FeedModel } from '../hooks/useFeed';
-import { useNow } from '../../../shared/ui/useNow';
+import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import type { AppUser } from '../../session';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { AllCards } from './AllCards';
-import { FeedContext, type FeedContextValue } from '../../posts';
+import { FeedContext, type FeedContextValue } from '../hooks/feedContext';
 import { useCardsInProgress } from '../hooks/useCardsInProgress';
 import { cardHeights, type FeedListProps } from './feedList';
 import { LoadMore } from './LoadMore';
@@ -20,8 +20,6 @@ import { useFeedFocus } from '../hooks/useFeedFocus';
  * with 2,100 posts, showing or hiding every card on a search keystroke took a phone 300 ms.
  */
 const LONG_FEED_FROM = 3 * PAGE_SIZE;
-/** How often "3 minutes ago" is worked out again while the page is visible. */
-const TIME_REFRESH_MS = 60_000;
 
 // The virtual list (and its library) only loads once a feed grows long: most visits never need it.
 const LazyVirtualCards = lazy(() =>
@@ -65,10 +63,9 @@ export function Feed({
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
   const sharedId = feed.shared?.post ? feed.shared.id : null;
-  const pinnedId = feed.pinned?.id ?? null;
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deletedElsewhere, sharedId, pinnedId }),
-    [user, ops, now, idPrefix, deletedElsewhere, sharedId, pinnedId],
+    () => ({ user, ops, now, idPrefix, deletedElsewhere, sharedId }),
+    [user, ops, now, idPrefix, deletedElsewhere, sharedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import type { Post } from '../../posts';
-import { titleIdOf, useFeedContext } from '../../posts';
+import type { Post } from '../../../shared/posts/post';
+import { titleIdOf, useFeedContext } from '../hooks/feedContext';
 import { PostCard } from './PostCard';
 import type { ImagePriority } from './PostImage';
 
@@ -28,7 +28,7 @@ export const FeedArticle = memo(function FeedArticle({
   measure,
   index,
 }: FeedArticleProps) {
-  const { idPrefix, sharedId, pinnedId } = useFeedContext();
+  const { idPrefix, sharedId } = useFeedContext();
   const titleId = titleIdOf(idPrefix, post.id);
   const shown = position !== undefined;
   const shared = post.id === sharedId;
@@ -46,7 +46,7 @@ export const FeedArticle = memo(function FeedArticle({
     >
       {/* Said in words too, not by the highlight's colour alone. */}
       {shared && <p className="post__label">Shared post</p>}
-      {post.id === pinnedId && <p className="post__label">Pinned</p>}
+      {post.pinned && <p className="post__label">Pinned</p>}
       <PostCard post={post} titleId={titleId} imagePriority={imagePriority} />
     </article>
   );

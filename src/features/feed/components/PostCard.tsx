@@ -7,8 +7,8 @@ import { CommentThread } from '../../comments';
 import { DealStatusBadge } from '../../deals';
 import { DealLinkSlot } from '../state/dealLinkSlot';
 import { LazyCommentBox } from '../../comments';
-import { useFeedContext } from '../../posts';
-import type { Post } from '../../posts';
+import { useFeedContext } from '../hooks/feedContext';
+import type { Post } from '../../../shared/posts/post';
 import { PostImage, type ImagePriority } from './PostImage';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { ShareButton } from './ShareButton';
@@ -94,6 +94,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
             titleId={titleId}
             focusEdit={returning}
             onEdit={() => setEditing(true)}
+            ops={ops}
           />
         </Suspense>
       )}

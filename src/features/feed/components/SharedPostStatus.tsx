@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import type { SharedPost } from '../../posts';
+import type { SharedPost } from '../data/feedReducer';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 
 export interface SharedPostStatusProps {

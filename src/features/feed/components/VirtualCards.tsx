@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-virtual';
 import { FeedArticle } from './FeedArticle';
 import type { FeedListProps } from './feedList';
-import type { Post } from '../../posts';
+import type { Post } from '../../../shared/posts/post';
 
 /**
  * Cards are rendered this many screens above and below the visible part of the list. More below:

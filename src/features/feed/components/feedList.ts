@@ -1,5 +1,5 @@
 import type { HTMLAttributes, RefObject } from 'react';
-import type { Post } from '../../posts/data/post';
+import type { Post } from '../../../shared/posts/post';
 
 /** What both ways of listing the cards (every card, or the long feed's virtual list) are given. */
 export interface FeedListProps {

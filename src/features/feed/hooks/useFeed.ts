@@ -1,16 +1,15 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { arrivedFirstPage } from '../store/firstPage';
+import { arrivedPinnedPost, readPinnedPost } from '../store/pinnedPost';
 import {
-  arrivedFirstPage,
-  arrivedPinnedPost,
-  readPinnedPost,
   feedReducer,
   initialFeedState,
   listedPosts,
   sharedPostOf,
   type FeedAction,
-  type FeedOps,
   type FeedState,
-} from '../../posts';
+} from '../data/feedReducer';
+import { type FeedOps } from '../data/feedOps';
 import { useFeedWrites } from './useFeedWrites';
 import { useLiveUpdates } from '../../live';
 import { usePaging, type Paging } from './usePaging';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { titleIdOf, type Post } from '../../posts';
+import { titleIdOf } from './feedContext';
+import { type Post } from '../../../shared/posts/post';
 import type { FeedModel } from './useFeed';
 
 /**

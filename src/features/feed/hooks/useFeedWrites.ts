@@ -1,5 +1,6 @@
 import { useState, type Dispatch } from 'react';
-import type { FeedAction, FeedOps, WrittenAt } from '../../posts';
+import type { FeedAction } from '../data/feedReducer';
+import type { FeedOps, WrittenAt } from '../data/feedOps';
 import { loadWriteModule } from '../../../shared/errors/loadWriteModule';
 
 /**

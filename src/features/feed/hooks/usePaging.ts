@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
-import type { FeedAction, FeedState } from '../../posts';
-import type { Cursor, PostsPage } from '../../posts';
-import { listPosts } from '../../posts';
+import type { FeedAction, FeedState } from '../data/feedReducer';
+import type { Cursor, PostsPage } from '../../../shared/posts/page';
+import { listPosts } from '../store/postPages';
 
 export interface Paging {
   hasMore: boolean;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
-import type { FeedAction, SharedPost } from '../../posts';
-import type { Post } from '../../posts';
-import { isPostId, permalinkPostId } from '../../posts';
+import type { FeedAction, SharedPost } from '../data/feedReducer';
+import type { Post } from '../../../shared/posts/post';
+import { isPostId, permalinkPostId } from '../../../shared/posts/permalink';
 import { arrivedSharedPost, takeSharedRead } from '../store/sharedPostRead';
 
 /**

@@ -1,5 +1,5 @@
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { Post } from '../../posts';
+import type { Post } from '../../../shared/posts/post';
 import { searchPosts } from '../../search';
 import type { FeedModel } from './useFeed';
 

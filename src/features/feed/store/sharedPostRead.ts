@@ -1,6 +1,6 @@
-import type { Post } from '../../posts';
-import { decodeDocument } from '../../posts';
-import { readPost } from '../../posts';
+import type { Post } from '../../../shared/posts/post';
+import { decodeDocument } from '../../../shared/posts/postDecode';
+import { readPost } from '../../../shared/posts/restReads';
 
 /**
  * The permalink's post (`?post=<id>`) from index.html to the first render, as

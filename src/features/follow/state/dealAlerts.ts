@@ -1,4 +1,4 @@
-import type { DealStatus } from '../../posts';
+import type { DealStatus } from '../../../shared/posts/dealStatus';
 import { dealParam } from '../../deals';
 import { pushDeal } from '../../deals';
 import { OPEN_DEAL_MESSAGE } from '../../deals';

@@ -1,5 +1,5 @@
 import type { Deal } from '../../deals';
-import { isDealStatus } from '../../posts';
+import { isDealStatus } from '../../../shared/posts/dealStatus';
 import { isRecord } from '../../../shared/rest/restDecode';
 import { onEachSet } from '../../../shared/events/onEachSet';
 import { createExternalStore } from '../../../shared/state/externalStore';

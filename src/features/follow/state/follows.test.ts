@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deal } from '../../deals';
-import type { DealStatus } from '../../posts';
+import type { DealStatus } from '../../../shared/posts/dealStatus';
 import {
   FOLLOWS_KEY,
   follow,

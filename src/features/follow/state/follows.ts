@@ -1,5 +1,5 @@
 import type { Deal } from '../../deals';
-import { isDealStatus, type DealStatus } from '../../posts';
+import { isDealStatus, type DealStatus } from '../../../shared/posts/dealStatus';
 import { isRecord } from '../../../shared/rest/restDecode';
 import { createExternalStore } from '../../../shared/state/externalStore';
 

@@ -1,6 +1,6 @@
-import type { PostChanges } from '../../posts/data/changes';
-import type { FeedState } from '../../posts/data/feedReducer';
-import type { Post } from '../../posts/data/post';
+import type { PostChanges } from '../../../shared/posts/changes';
+import type { FeedState } from '../../feed/data/feedReducer';
+import type { Post } from '../../../shared/posts/post';
 
 /**
  * The feed after a live check: loaded, shared, pinned and waiting posts take their current content;

@@ -1,11 +1,11 @@
 import { onEachSet } from '../../../shared/events/onEachSet';
 import { createExternalStore } from '../../../shared/state/externalStore';
 import { applyChanges } from '../data/applyChanges';
-import type { PostChanges } from '../../posts';
-import { provideChangesApplier } from '../../posts';
+import type { PostChanges } from '../../../shared/posts/changes';
+import { provideChangesApplier } from '../../feed/data/feedReducer';
 import { isOnline, onNetworkChange } from '../../../shared/network/network';
 import { readChanges } from '../store/changeReads';
-import type { WrittenAt } from '../../posts';
+import type { WrittenAt } from '../../feed/data/feedOps';
 
 /** How often a visible, online page asks what changed. */
 export const CHECK_EVERY_MS = 30_000;

@@ -7,11 +7,13 @@ import {
   type ChangeStamp,
   type PostChanges,
   type RestRead,
-} from '../../posts';
-import type { Post } from '../../posts';
+} from '../../../shared/posts/changes';
+import type { Post } from '../../../shared/posts/post';
 import { readTimeOf } from '../../../shared/rest/restDecode';
 import { config } from '../../../shared/config';
-import { documentPost, documentsRoot, postRest } from '../../posts';
+import { documentPost } from '../../../shared/posts/postDecode';
+import { documentsRoot } from '../../../shared/posts/postsQuery';
+import { postRest } from '../../../shared/posts/restReads';
 import { threadsChanged } from '../../comments';
 
 /**

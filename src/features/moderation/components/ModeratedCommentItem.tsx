@@ -4,7 +4,7 @@ import type { ModeratedComment } from '../data/moderation';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import type { Moderation } from '../hooks/useModeration';
 import { useSubmit } from '../../../shared/forms/useSubmit';
-import { permalinkTo } from '../../posts';
+import { permalinkTo } from '../../../shared/posts/permalink';
 import { ModeratedCommentActions } from './ModeratedCommentActions';
 
 export interface ModeratedCommentItemProps {

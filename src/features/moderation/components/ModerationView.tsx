@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useModeration, type Moderation } from '../hooks/useModeration';
-import { useNow } from '../../../shared/ui/useNow';
+import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import { ModeratedCommentItem } from './ModeratedCommentItem';
 import { SuspendedAccounts } from './SuspendedAccounts';
 import { CommentFilterChoices } from './CommentFilterChoices';
@@ -10,8 +10,6 @@ export interface ModerationViewProps {
   changedAt: string | null;
   onClose: () => void;
 }
-
-const TIME_REFRESH_MS = 60_000;
 
 /**
  * The administrator's list of the latest comments across all posts, newest first: filtered to

@@ -1,4 +1,4 @@
-import type { Comment } from '../../posts/data/post';
+import type { Comment } from '../../../shared/posts/post';
 
 /**
  * What moderation keeps beside the spec's posts (firestore.rules holds each rule; README

@@ -1,4 +1,4 @@
-import type { Post } from '../../posts/data/post';
+import type { Post } from '../../../shared/posts/post';
 
 /**
  * Spec §5: a case-insensitive substring match on title or content, over the posts given; and on

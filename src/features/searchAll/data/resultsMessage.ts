@@ -1,4 +1,4 @@
-import type { FeedState } from '../../posts/data/feedReducer';
+import type { FeedState } from '../../feed/data/feedReducer';
 
 /**
  * What the status line of a search of every post says: what was searched and how many posts were

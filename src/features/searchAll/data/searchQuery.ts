@@ -4,8 +4,8 @@
  * index (words array-contains, created descending) is declared in firestore.indexes.json
  * (tests/gate/indexesApp.test.ts runs it against the file).
  */
-import type { Cursor } from '../../posts/data/page';
-import { FIRST_PAGE_QUERY, PAGE_SIZE, afterPost } from '../../posts/data/postsQuery';
+import type { Cursor } from '../../../shared/posts/page';
+import { FIRST_PAGE_QUERY, PAGE_SIZE, afterPost } from '../../../shared/posts/postsQuery';
 
 export function searchQuery(term: string, projectId: string, cursor: Cursor | null) {
   return {

@@ -1,6 +1,6 @@
-import type { Post } from '../../posts/data/post';
+import type { Post } from '../../../shared/posts/post';
 import { WORD_LIMITS } from '../../../shared/wordLimits';
-import { wordPrefix, wordsOf } from '../../posts/data/postWords';
+import { wordPrefix, wordsOf } from '../../../shared/posts/postWords';
 
 /**
  * What a search of every post looks for: the typed words, folded as the posts' words are

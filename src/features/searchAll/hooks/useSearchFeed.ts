@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer } from 'react';
-import { feedReducer, initialFeedState, type Cursor } from '../../posts';
+import { feedReducer, initialFeedState } from '../../feed/data/feedReducer';
+import { type Cursor } from '../../../shared/posts/page';
 import { changesNotWrittenHere, listenToChanges } from '../../live';
 import { useFeedWrites, usePaging, type FeedModel } from '../../feed';
 import { searchPage } from '../store/searchReads';

@@ -1,6 +1,8 @@
 import { config } from '../../../shared/config';
-import { PAGE_SIZE, postRest, type Cursor, type PostsPage } from '../../posts';
-import { decodeRunQuery } from '../../posts/data/postDecode';
+import { PAGE_SIZE } from '../../../shared/posts/postsQuery';
+import { postRest } from '../../../shared/posts/restReads';
+import { type Cursor, type PostsPage } from '../../../shared/posts/page';
+import { decodeRunQuery } from '../../../shared/posts/postDecode';
 import { readTimeOf } from '../../../shared/rest/restDecode';
 import { searchQuery } from '../data/searchQuery';
 import { matchesTerms, queriedTerm } from '../data/searchTerms';

@@ -1,7 +1,9 @@
 import type { Dispatch } from 'react';
 import { loadPostWrites } from '../../../admin';
 import { loadCommentWrites } from '../../../comments';
-import { applyWrite, provideWriteApplier, type FeedAction, type FeedOps } from '../../../posts';
+import { applyWrite } from '../../data/applyWrite';
+import { provideWriteApplier, type FeedAction } from '../../data/feedReducer';
+import { type FeedOps } from '../../data/feedOps';
 
 /**
  * This page's writes: each goes to Firestore, then into the feed once committed. Made on the first

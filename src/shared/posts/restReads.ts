@@ -1,51 +1,23 @@
-import { config } from '../../../shared/config';
-import type { RestRead } from '../data/changes';
-import { decodePage, type Cursor, type PostsPage } from '../data/page';
-import { isRecord } from '../../../shared/rest/restDecode';
-import type { Post } from '../data/post';
+import { config } from '../config';
+import type { RestRead } from './changes';
+import { isRecord } from '../rest/restDecode';
+import type { Post } from './post';
 import {
   documentsMethodUrl,
-  pageQuery,
   postUrl,
   restPost,
   type RestMethod,
   type RestSettings,
-} from '../data/postsQuery';
-import { decodeDocument } from '../data/postDecode';
-import { StoreError, type StoreErrorCode } from '../../../shared/errors/storeError';
-import { retryingRead } from '../../../shared/rest/retryingRead';
-import { takeFirstPageRequest } from './firstPage';
+} from './postsQuery';
+import { decodeDocument } from './postDecode';
+import { StoreError, type StoreErrorCode } from '../errors/storeError';
+import { retryingRead } from '../rest/retryingRead';
 
 /**
- * Every read of the feed, over Firestore's REST API in the Lite SDK's wire format: pages (the
- * first one requested by index.html before any module loads, ./firstPage.ts), a permalink's post,
- * and the live checks' changes. One query, one decoder, and no SDK to download for reading.
+ * Every read of posts, over Firestore's REST API in the Lite SDK's wire format: pages (the feed's
+ * in features/feed/store/postPages.ts), a permalink's post, and the live checks' changes. One query,
+ * one decoder, and no SDK to download for reading.
  */
-
-/** The newest posts after `cursor` (from the top when null): created desc, then id desc. */
-export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
-  if (cursor === null) {
-    const prefetched = takeFirstPageRequest();
-    if (prefetched) {
-      try {
-        return await prefetched;
-      } catch {
-        // The prefetch failed or answered oddly: it was the first try, so asking again is a retry,
-        // sent at once, and a failure then is reported properly.
-        return readPage(cursor, 1);
-      }
-    }
-  }
-  return readPage(cursor);
-}
-
-/**
- * A page over Firestore's REST API, as index.html's first request reads it: the same query, the
- * same decoder, and no SDK to download for reading.
- */
-function readPage(cursor: Cursor | null, tried?: number): Promise<PostsPage> {
-  return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage, tried);
-}
 
 /**
  * One post by id, for a permalink: a plain GET (a simple request, no CORS preflight), decoded as

@@ -1,4 +1,4 @@
-import { WORD_LIMITS } from '../../../shared/wordLimits';
+import { WORD_LIMITS } from '../wordLimits';
 
 /**
  * The words a post is found by when every post is searched (not only the loaded ones). Firestore

@@ -1,5 +1,5 @@
 import type { FeedState, WriteAction } from './feedReducer';
-import type { Comment, Post } from './post';
+import type { Comment, Post } from '../../../shared/posts/post';
 
 /**
  * How this page's committed writes change the feed (feedReducer's WriteAction): provided to the

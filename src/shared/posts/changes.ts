@@ -3,11 +3,11 @@
  * newer than a read, and the decoders of its answers. Loaded with the first live check, never with
  * the first page.
  */
-import { isRecord } from '../../../shared/rest/restDecode';
+import { isRecord } from '../rest/restDecode';
 import type { Post } from './post';
-import { POST_CHANGES } from '../../../shared/collections';
+import { POST_CHANGES } from '../collections';
 import { POST_CARD_FIELDS } from './postsQuery';
-import { idOf, runQueryDocuments } from '../../../shared/rest/restDecode';
+import { idOf, runQueryDocuments } from '../rest/restDecode';
 
 /**
  * A batchGet's `mask` for a changed post whose thread the page does not hold: its card's fields.

@@ -2,13 +2,11 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Post } from '../../posts';
-import { FeedContext, type FeedContextValue } from '../../posts';
-import { provideDealLink } from '../../feed';
-import { PostCard } from '../../feed';
-import { learnDealNames } from '../state/dealNames';
-import { PostDealLink } from './PostDealLink';
-import { ShownDeal } from '../data/shownDeal';
+import type { Post } from '../../../shared/posts/post';
+import { FeedContext, type FeedContextValue } from '../hooks/feedContext';
+import { provideDealLink } from '../state/dealLinkSlot';
+import { PostCard } from './PostCard';
+import { learnDealNames, PostDealLink, ShownDeal } from '../../deals';
 
 /** A card's link to its deal, as the deals strip's chunk gives it to every card. */
 
@@ -29,7 +27,6 @@ const CONTEXT: FeedContextValue = {
   deletedElsewhere: new Set(),
   idPrefix: 'card-',
   sharedId: null,
-  pinnedId: null,
 };
 
 function buildPost(overrides: Partial<Post>): Post {

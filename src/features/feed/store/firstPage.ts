@@ -1,4 +1,4 @@
-import { decodePage, type PostsPage } from '../data/page';
+import { decodePage, type PostsPage } from '../../../shared/posts/page';
 
 /**
  * The first page's path from index.html to the first render, in one place. index.html's inline

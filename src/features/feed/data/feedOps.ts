@@ -1,4 +1,4 @@
-import type { Comment, NewPost, Post, PostEdit } from './post';
+import type { Comment, NewPost, Post, PostEdit } from '../../../shared/posts/post';
 
 /**
  * The post a comment goes to: its id, its title for the moderation copy, and its comment summary

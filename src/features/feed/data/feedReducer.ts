@@ -1,7 +1,7 @@
-import type { Comment, CommentSummary } from './post';
-import type { PostChanges } from './changes';
-import type { Cursor, PostsPage } from './page';
-import type { Post, PostEdit } from './post';
+import type { Comment, CommentSummary } from '../../../shared/posts/post';
+import type { PostChanges } from '../../../shared/posts/changes';
+import type { Cursor, PostsPage } from '../../../shared/posts/page';
+import type { Post, PostEdit } from '../../../shared/posts/post';
 
 /**
  * The feed's one state and its one reducer: pages, this page's writes, the shared post, the pinned
@@ -167,12 +167,36 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'shared':
       return showHeld({ ...state, shared: action.shared });
     case 'pinned':
-      return showHeld({ ...state, pinned: action.pinned });
+      return showHeld(markPinned({ ...state, pinned: action.pinned }, action.pinned?.id ?? null));
     default:
       // This page's writes. Never null here: only the write code dispatches them, and it provides
       // this first.
       return applyWrite ? applyWrite(state, action) : state;
   }
+}
+
+/**
+ * Every copy of a post the page holds says whether it is the pinned one: a card's 'Pinned' mark
+ * and the administrator's 'Pin to top' or 'Unpin' follow the post's own field. A pin or unpin
+ * moves the mark here at once; a live check brings each post's field as stored.
+ */
+function markPinned(state: FeedState, pinnedId: string | null): FeedState {
+  const mark = (post: Post): Post => {
+    const pinned = post.id === pinnedId;
+    if (pinned === (post.pinned === true)) return post;
+    if (pinned) return { ...post, pinned: true };
+    const unpinned = { ...post };
+    delete unpinned.pinned;
+    return unpinned;
+  };
+  const { shared } = state;
+  return {
+    ...state,
+    posts: state.posts.map(mark),
+    incoming: state.incoming.map(mark),
+    shared: shared?.post ? { ...shared, post: mark(shared.post) } : shared,
+    pinned: state.pinned && mark(state.pinned),
+  };
 }
 
 /** The held first page shown once neither the shared nor the pinned post is still being read. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeValue } from '../../../shared/rest/restDecode';
+import { decodeValue } from '../rest/restDecode';
 import { decodeDocument, decodeRunQuery } from './postDecode';
 
 const doc = (id: string, fields: Record<string, unknown>) => ({

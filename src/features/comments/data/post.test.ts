@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { summariseComments } from '../../comments/data/commentList';
-import { POST_CARD_FIELDS } from './postsQuery';
-import { toPost } from './post';
+import { summariseComments } from './commentList';
+import { POST_CARD_FIELDS } from '../../../shared/posts/postsQuery';
+import { toPost } from '../../../shared/posts/post';
 
 describe('toPost', () => {
   it('keeps the spec fields and nothing else', () => {

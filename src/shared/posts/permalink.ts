@@ -2,7 +2,7 @@
  * A post's permalink is `<app>/?post=<id>`: the id read from the address, and the link built for
  * Share. Pure functions of their arguments (the page's location by default), so they test alone.
  */
-import { utf8Bytes } from '../../../shared/text/text';
+import { utf8Bytes } from '../text/text';
 
 /** The query parameter that names the shared post. */
 const POST_PARAM = 'post';

@@ -4,7 +4,7 @@ import {
   restDocument,
   runQueryDocuments,
   type RestDocument,
-} from '../../../shared/rest/restDecode';
+} from '../rest/restDecode';
 import { toPost, type Post } from './post';
 
 /**

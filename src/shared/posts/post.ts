@@ -1,4 +1,4 @@
-import { isRecord } from '../../../shared/rest/restDecode';
+import { isRecord } from '../rest/restDecode';
 import { isDealStatus, type DealStatus } from './dealStatus';
 
 /**

@@ -12,7 +12,7 @@ import {
   type SharedPost,
   type SharedPostState,
 } from './feedReducer';
-import type { Post } from './post';
+import type { Post } from '../../../shared/posts/post';
 import { applyWrite } from './applyWrite';
 
 // As the live checks' code and the page's write code do when they load.

@@ -1,7 +1,7 @@
-import { decodeRunQuery } from '../data/postDecode';
-import type { Post } from '../data/post';
-import { PINNED_POST_QUERY } from '../data/postsQuery';
-import { postRest } from './restReads';
+import { decodeRunQuery } from '../../../shared/posts/postDecode';
+import type { Post } from '../../../shared/posts/post';
+import { PINNED_POST_QUERY } from '../../../shared/posts/postsQuery';
+import { postRest } from '../../../shared/posts/restReads';
 
 /**
  * The club's pinned post from index.html to the first render, as firstPage.ts beside it does for the first

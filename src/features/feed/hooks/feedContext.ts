@@ -16,8 +16,6 @@ export interface FeedContextValue {
   idPrefix: string;
   /** The post a permalink names, once it is shown (first, highlighted); null otherwise. */
   sharedId: string | null;
-  /** The post the club pins on top ('Pinned'); null when none is. */
-  pinnedId: string | null;
 }
 
 export const FeedContext = createContext<FeedContextValue | null>(null);

@@ -1,6 +1,6 @@
 import type { Post } from './post';
 import { PAGE_SIZE } from './postsQuery';
-import { readTimeOf } from '../../../shared/rest/restDecode';
+import { readTimeOf } from '../rest/restDecode';
 import { decodeRunQuery } from './postDecode';
 
 export interface Cursor {

@@ -1,4 +1,4 @@
-import { formatOnFirstUse } from '../../../shared/text/formatOnFirstUse';
+import { formatOnFirstUse } from '../text/formatOnFirstUse';
 import type { Comment, CommentSummary } from './post';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WORD_LIMITS } from '../../../shared/wordLimits';
+import { WORD_LIMITS } from '../wordLimits';
 import { foldText, postWords, wordsOf } from './postWords';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
