@@ -4,3 +4,5 @@ export const POSTS = 'posts';
 export const CLUB_PIN = 'clubPin/current';
 /** postChanges/{id}: the server time of post id's last write, stamped in the same commit. */
 export const POST_CHANGES = 'postChanges';
+/** comments/{postId_commentId}: the moderation copy of each comment (the club's list, and a deleted post's clean-up). */
+export const COMMENTS = 'comments';

@@ -22,13 +22,13 @@ async function boundaryErrors(filePath: string, source: string): Promise<string[
 describe('ESLint keeps the features and their layers apart', { timeout: 120_000 }, () => {
   it.each([
     [
-      'src/features/posts/data/inside.ts',
+      'src/features/deals/data/inside.ts',
       "import { usePaging as value } from '../../feed/hooks/usePaging';",
       'only through',
     ],
     [
-      'src/features/posts/data/upward.ts',
-      "import { listPosts as value } from '../store/restReads';",
+      'src/features/feed/data/upward.ts',
+      "import { listPosts as value } from '../store/postPages';",
       'store',
     ],
     [
@@ -53,7 +53,7 @@ describe('ESLint keeps the features and their layers apart', { timeout: 120_000 
     ],
     [
       'src/shared/text/upward.ts',
-      "import { LIMITS as value } from '../../features/posts';",
+      "import { Feed as value } from '../../features/feed';",
       'src/shared',
     ],
     [
@@ -68,7 +68,7 @@ describe('ESLint keeps the features and their layers apart', { timeout: 120_000 
     ],
     [
       'src/sw/page.ts',
-      "import { listPosts as value } from '../features/posts/store/restReads';",
+      "import { listPosts as value } from '../features/feed/store/postPages';",
       'service worker',
     ],
   ])('%s importing %s fails', async (file, source, why) => {
@@ -92,14 +92,14 @@ describe('ESLint keeps the features and their layers apart', { timeout: 120_000 
     ],
     [
       'src/features/comments/data/other.ts',
-      "import { toPost as value } from '../../posts/data/post';",
+      "import { feedReducer as value } from '../../feed/data/feedReducer';",
     ],
     [
-      'src/features/posts/store/down.ts',
+      'src/features/feed/store/down.ts',
       "import { LIMITS as value } from '../../../shared/limits';",
     ],
     ['src/app/compose.tsx', "import { Feed as value } from '../features/feed';"],
-    ['src/sw/data.ts', "import { PAGE_SIZE as value } from '../features/posts/data/postsQuery';"],
+    ['src/sw/data.ts', "import { PAGE_SIZE as value } from '../shared/posts/postsQuery';"],
   ])('%s importing %s passes', async (file, source) => {
     expect(await boundaryErrors(file, source)).toEqual([]);
   });

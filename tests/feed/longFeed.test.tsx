@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Feed } from '../../src/features/feed/components/Feed';
 import { toPost, type Post } from '../../src/shared/posts/post';
 import type { FeedModel } from '../../src/features/feed/hooks/useFeed';
-import type { AppUser } from '../../src/features/session/data/permissions';
+import type { AppUser } from '../../src/shared/permissions/permissions';
 import { installDialogPolyfill } from './support/dialogPolyfill';
 
 installDialogPolyfill();

@@ -17,7 +17,7 @@ import {
   dealsQuery,
 } from '../../src/features/deals/data/dealQueries';
 import { FIRST_PAGE_QUERY, pageQuery } from '../../src/shared/posts/postsQuery';
-import { searchQuery } from '../../src/features/searchAll/data/searchQuery';
+import { searchQuery } from '../../src/features/search/data/searchQuery';
 import { shippedIndexesWithout } from '../support/shippedIndexes';
 import { startGateWith, type GateHarness as Harness } from './gateHarness';
 

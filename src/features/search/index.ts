@@ -1,4 +1,6 @@
 // The search feature's public face. The search box and the filter over the loaded posts.
 export { SearchBox } from './components/SearchBox';
-export { SearchStatus } from './components/SearchStatus';
 export { searchPosts } from './data/searchPosts';
+// The searchAll feature's public face. The search of every post (not only the loaded ones): the
+// 'Search all posts' button, its results as a feed, paged; lazy.
+export { LazySearchAll } from './components/lazySearchAll';

@@ -1,11 +1,10 @@
-import { CLUB_PIN, POSTS } from '../../../shared/collections';
+import { CLUB_PIN, COMMENTS, POSTS } from '../../../shared/collections';
 import {
   call,
   commitWithStamp,
   readAll,
   stampInTransaction,
 } from '../../../shared/store/firestoreWrites';
-import { COMMENTS } from '../../comments';
 import { writeDealSummary } from '../../deals';
 import { toPost, type NewPost, type Post, type PostEdit } from '../../../shared/posts/post';
 import { postWords } from '../../../shared/posts/postWords';

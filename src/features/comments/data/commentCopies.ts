@@ -4,7 +4,7 @@ import type { Comment } from '../../../shared/posts/post';
  * Where moderation's documents live and how they are named (firestore.rules computes the same
  * names). Only the write and moderation modules need these, so they stay out of the first load.
  */
-export const COMMENTS = 'comments';
+export { COMMENTS } from '../../../shared/collections';
 export const REPORTS = 'reports';
 export const SUSPENSIONS = 'suspensions';
 export const COMMENTERS = 'commenters';

@@ -2,7 +2,7 @@ import { createExternalStore } from '../../../shared/state/externalStore';
 import type { ReportReason } from '../data/commentCopies';
 import type { Suspension } from '../data/commenting';
 import type { Comment } from '../../../shared/posts/post';
-import type { AppUser } from '../../session';
+import type { AppUser } from '../../../shared/permissions/permissions';
 import { session } from '../../session';
 import { loadCommentWrites } from '../store/loadCommentWrites';
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef } from 'react';
-import { isAdmin, type AppUser } from '../../session';
+import { isAdmin, type AppUser } from '../../../shared/permissions/permissions';
 import { LazyDealTermsForm } from '../../admin';
 import { Feed } from '../../feed';
 import { useDealFeed } from '../hooks/useDealFeed';
@@ -7,7 +7,7 @@ import { openedFromPage } from '../../deals';
 import { AllPostsLink } from './AllPostsLink';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { DealHistory } from '../../deals';
-import { FollowButton } from '../../follow';
+import { FollowButton } from '../../deals';
 import { dealStatusText } from '../../deals';
 import { ShownDeal } from '../../deals';
 import { DealTermsList } from '../../deals';

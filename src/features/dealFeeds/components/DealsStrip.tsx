@@ -7,7 +7,7 @@ import { provideDealLink } from '../../feed';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { DealAnchor, dealParam, WindowAnchor, windowParam } from '../../deals';
-import { DealNotice } from '../../follow';
+import { DealNotice } from '../../deals';
 import { dealStatusText } from '../../deals';
 import { PostDealLink } from '../../deals';
 

@@ -1,7 +1,7 @@
 import { isOpenStatus, movesDealOn, type Deal } from '../../deals/data/deal';
 import { withChangedDeals, type DealFilter } from '../../deals/data/dealQueries';
 import type { Post } from '../../../shared/posts/post';
-import type { FollowedDeal } from '../../follow';
+import type { FollowedDeal } from '../../deals';
 
 /**
  * The deals strip's lists, as pure functions of what was read: which deals a change makes it read

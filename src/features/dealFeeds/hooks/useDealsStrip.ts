@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { startFollowChecks, useFollows } from '../../follow';
+import { startFollowChecks, useFollows } from '../../deals';
 import { useExternalStore } from '../../../shared/state/externalStore';
 import {
   followedList,

@@ -1,7 +1,7 @@
 import { listDeals, readDeals, type Deal } from '../../deals';
 import { onDealWritten } from '../../deals';
 import { learnDealNames } from '../../deals';
-import { tellMoved, type FollowedDeal } from '../../follow';
+import { tellMoved, type FollowedDeal } from '../../deals';
 import { listenToChanges } from '../../live';
 import { createExternalStore } from '../../../shared/state/externalStore';
 import {

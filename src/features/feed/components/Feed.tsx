@@ -2,7 +2,7 @@ import { Suspense, lazy, useId, useLayoutEffect, useMemo, useRef, useState } fro
 import { PAGE_SIZE } from '../../../shared/posts/postsQuery';
 import type { FeedModel } from '../hooks/useFeed';
 import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
-import type { AppUser } from '../../session';
+import type { AppUser } from '../../../shared/permissions/permissions';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { AllCards } from './AllCards';
 import { FeedContext, type FeedContextValue } from '../hooks/feedContext';
@@ -10,7 +10,7 @@ import { useCardsInProgress } from '../hooks/useCardsInProgress';
 import { cardHeights, type FeedListProps } from './feedList';
 import { LoadMore } from './LoadMore';
 import { NewPosts } from './NewPosts';
-import { SearchStatus } from '../../search';
+import { SearchStatus } from './SearchStatus';
 import { useShownPosts } from '../hooks/useShownPosts';
 import { useFeedFocus } from '../hooks/useFeedFocus';
 

@@ -1,7 +1,12 @@
 import { Suspense, memo, useId, useState } from 'react';
 import { LazyPostActions, LazyPostEditor } from '../../admin';
 import { safeHttpUrl } from '../../../shared/text/safeUrl';
-import { canComment, canRemoveComment, canReportComment, isAdmin } from '../../session';
+import {
+  canComment,
+  canRemoveComment,
+  canReportComment,
+  isAdmin,
+} from '../../../shared/permissions/permissions';
 import { CommentsClosed } from '../../comments';
 import { CommentThread } from '../../comments';
 import { DealStatusBadge } from '../../deals';

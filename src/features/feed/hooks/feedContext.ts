@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import type { AppUser } from '../../session';
+import type { AppUser } from '../../../shared/permissions/permissions';
 import type { FeedOps } from '../data/feedOps';
 
 /**

@@ -1,6 +1,6 @@
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Post } from '../../../shared/posts/post';
-import { searchPosts } from '../../search';
+import { searchPosts } from '../../search/data/searchPosts';
 import type { FeedModel } from './useFeed';
 
 /**

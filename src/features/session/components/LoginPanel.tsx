@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { USE_EMULATORS } from '../../../shared/config';
-import type { AppUser } from '../data/permissions';
+import type { AppUser } from '../../../shared/permissions/permissions';
 import { useSignIn } from '../hooks/useSession';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useExternalStore } from '../../../shared/state/externalStore';
-import type { AppUser } from '../data/permissions';
+import type { AppUser } from '../../../shared/permissions/permissions';
 import {
   loadAuth,
   resumeSession,

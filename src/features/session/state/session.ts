@@ -1,6 +1,6 @@
 import { createExternalStore, type ExternalStore } from '../../../shared/state/externalStore';
 import type * as AuthApi from '../store/auth';
-import type { AppUser } from '../data/permissions';
+import type { AppUser } from '../../../shared/permissions/permissions';
 
 /**
  * Who is signed in, for the whole app. The Auth SDK is heavy and most visitors never sign in, so

@@ -11,7 +11,7 @@ import {
 } from 'firebase/auth';
 import { USE_EMULATORS, config } from '../../../shared/config';
 import { getFirebaseApp } from '../../../shared/store/firebase';
-import type { AppUser } from '../data/permissions';
+import type { AppUser } from '../../../shared/permissions/permissions';
 
 /**
  * The only module that talks to Firebase Auth. Loaded on demand (see

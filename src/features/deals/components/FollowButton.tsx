@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Deal } from '../../deals';
+import type { Deal } from '../data/deal';
 import { alertPermission, askAlertPermission, type AlertPermission } from '../state/dealAlerts';
 import { useFollows } from '../hooks/useFollows';
 import { follow, unfollow } from '../state/follows';

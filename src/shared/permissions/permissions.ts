@@ -1,4 +1,4 @@
-import { config } from '../../../shared/config';
+import { config } from '../config';
 
 /** The signed-in person, as the app needs them (spec §3: an e-mail). */
 export interface AppUser {

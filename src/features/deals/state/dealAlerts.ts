@@ -1,7 +1,7 @@
 import type { DealStatus } from '../../../shared/posts/dealStatus';
-import { dealParam } from '../../deals';
-import { pushDeal } from '../../deals';
-import { OPEN_DEAL_MESSAGE } from '../../deals';
+import { dealParam } from '../data/addressParams';
+import { pushDeal } from './dealHistory';
+import { OPEN_DEAL_MESSAGE } from '../data/dealMessage';
 import { isRecord } from '../../../shared/rest/restDecode';
 
 /**

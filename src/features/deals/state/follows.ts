@@ -1,4 +1,4 @@
-import type { Deal } from '../../deals';
+import type { Deal } from '../data/deal';
 import { isDealStatus, type DealStatus } from '../../../shared/posts/dealStatus';
 import { isRecord } from '../../../shared/rest/restDecode';
 import { createExternalStore } from '../../../shared/state/externalStore';

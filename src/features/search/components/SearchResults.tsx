@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { AppUser } from '../../session';
+import type { AppUser } from '../../../shared/permissions/permissions';
 import { Feed } from '../../feed';
 import { useSearchFeed } from '../hooks/useSearchFeed';
 import { resultsMessage } from '../data/resultsMessage';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AppUser } from '../../session';
+import type { AppUser } from '../../../shared/permissions/permissions';
 import { isOnline } from '../../../shared/network/network';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { searchTerms } from '../data/searchTerms';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Deal } from '../../deals';
-import type { DealsAt } from '../../deals';
+import type { Deal } from '../data/deal';
+import type { DealsAt } from '../store/dealReads';
 
 /**
  * The hidden tab's checks of followed deals: their pace, no read without follows or while visible,
@@ -12,7 +12,7 @@ const reads = vi.hoisted(() => ({
   changedAfter: vi.fn<(after: number) => Promise<DealsAt>>(),
   at: vi.fn<(ids: readonly string[]) => Promise<DealsAt>>(),
 }));
-vi.mock('../../deals/store/dealReads', () => ({
+vi.mock('../store/dealReads', () => ({
   readDealsChangedAfter: reads.changedAfter,
   readDealsAt: reads.at,
 }));

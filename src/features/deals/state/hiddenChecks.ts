@@ -1,4 +1,5 @@
-import { DEALS_PER_READ, readDealsAt, readDealsChangedAfter, type DealsAt } from '../../deals';
+import { DEALS_PER_READ } from '../data/dealQueries';
+import { readDealsAt, readDealsChangedAfter, type DealsAt } from '../store/dealReads';
 import { isOnline, onNetworkChange } from '../../../shared/network/network';
 import { readMarks, writeMarks, type CheckMarks } from './checkMarks';
 import { tellMoved } from './dealNews';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Deal } from '../../deals';
+import type { Deal } from '../data/deal';
 import { FOLLOWS_KEY, follow } from '../state/follows';
 import { useFollows } from './useFollows';
 

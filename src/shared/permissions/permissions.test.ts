@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../shared/config';
+import { config } from '../config';
 import { canComment, canRemoveComment, isAdmin, type AppUser } from './permissions';
 
 const admin: AppUser = { uid: 'a', email: config.adminEmail, emailVerified: true, google: true };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Deal } from '../../deals';
+import type { Deal } from '../data/deal';
 import type { DealStatus } from '../../../shared/posts/dealStatus';
 import {
   FOLLOWS_KEY,
