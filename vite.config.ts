@@ -150,7 +150,7 @@ function testEnv(mode: string): Record<string, string> {
 }
 
 /**
- * Writes the first page's request (src/features/posts/data/postsQuery.ts, the one place it is
+ * Writes the first page's request (src/shared/posts/postsQuery.ts, the one place it is
  * built) into index.html's <meta name="feed-first-page-request"> and the pinned post's into
  * <meta name="feed-pinned-request">, which the inline script sends as written, and a permalink's
  * read into <meta name="feed-post-request">, which it sends with the shared id.
@@ -174,7 +174,7 @@ export function writeFirstPageRequest(html: string, runQueryUrl: string): string
 
 /**
  * index.html with a permalink's read in its <meta>: the GET's address with a slot for the id, and
- * which ids to ask for at all (features/posts/data/permalink.ts POST_ID_RULE: a malformed one never
+ * which ids to ask for at all (shared/posts/permalink.ts POST_ID_RULE: a malformed one never
  * is).
  */
 export function writePostRequest(html: string, settings: RestSettings): string {

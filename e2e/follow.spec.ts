@@ -26,7 +26,7 @@ const DEAL_ID = dealIdFor(DEAL);
 /** A followed deal's move is told within 2.5 minutes, also when hidden: news while it is news. */
 const TOLD_WITHIN_MS = 150_000;
 /**
- * How often the hidden tab checks (src/features/follow/state/hiddenChecks.ts, which needs the app's
+ * How often the hidden tab checks (src/features/deals/state/hiddenChecks.ts, which needs the app's
  * build to load).
  */
 const HIDDEN_CHECK_EVERY_MS = 90_000;

@@ -21,7 +21,7 @@ const NOTICE = 'Offline: showing saved posts';
 const REASON = 'You are offline. This needs a connection.';
 /**
  * The first page's runQuery body, as every sender builds it
- * (src/features/posts/data/postsQuery.ts).
+ * (src/shared/posts/postsQuery.ts).
  */
 const FIRST_PAGE_BODY = firstPageRequest('').body;
 

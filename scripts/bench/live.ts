@@ -84,7 +84,7 @@ async function demoScenarios(chromium: Browser, url: string): Promise<FirstLoad>
   await scenario(chromium, url, 'hidden', hiddenForTheSpan, { limit: 0 });
   // A followed deal, every tab hidden (notifications must still come): one tab checks the deals'
   // change stamps every
-  // 90 s (src/features/follow/state/followChecks.ts), one read each with nothing changing.
+  // 90 s (src/features/deals/state/followChecks.ts), one read each with nothing changing.
   const following = { prepare: followFirstDeal, limit: HIDDEN_FOLLOWING_BUDGET };
   await scenario(chromium, url, 'hidden-with-follows', hiddenForTheSpan, following);
   // Five tabs of the site, all hidden, a deal followed: they share one checker (a Web Lock).

@@ -1,6 +1,6 @@
 /**
  * `npm run words:backfill`: gives every post its search words (`words`, made by the app's one
- * derivation, src/features/posts/data/postWords.ts), for posts written before the app wrote them.
+ * derivation, src/shared/posts/postWords.ts), for posts written before the app wrote them.
  * Until then such a post is found by the loaded posts' search only. Run once after deploying the
  * search of every post; run again, it writes only posts whose words are missing or stale.
  *

@@ -18,7 +18,7 @@ if (!container) throw new Error('index.html has no #root');
 const FIRST_PAGE_WAIT_MS = 1500;
 const firstPage = firstPageAnswer();
 const waited = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
-// With it, the first render shows posts (src/features/posts/store/firstPage.ts,
+// With it, the first render shows posts (src/features/feed/store/firstPage.ts,
 // src/features/feed/store/sharedPostRead.ts).
 void Promise.race([firstPage?.catch(() => null), waited]).then(() =>
   createRoot(container).render(

@@ -4,7 +4,7 @@ import { DEAL_PARAM } from '../features/deals/data/dealAddress';
 import { OPEN_DEAL_MESSAGE } from '../features/deals/data/dealMessage';
 
 /**
- * A click on a followed deal's notification (features/follow/state/dealAlerts.ts shows it with
+ * A click on a followed deal's notification (features/deals/state/dealAlerts.ts shows it with
  * `data.deal`): focuses a tab of the site and shows that deal's feed there (the page does it, on
  * this message, without a reload); with no tab open, opens /?deal=<id> in a new one.
  */

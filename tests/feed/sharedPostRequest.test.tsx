@@ -10,7 +10,7 @@ import { loadIndexHtml } from './support/indexHtml';
 /**
  * A permalink's post is asked for by index.html's inline script, beside the first page, with the
  * same GET the app sends (postsQuery.postRequest, the one builder), and never for an id that cannot
- * name a post (features/posts/data/permalink.ts POST_ID_RULE, which the build writes into the
+ * name a post (shared/posts/permalink.ts POST_ID_RULE, which the build writes into the
  * page).
  */
 

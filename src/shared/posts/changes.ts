@@ -26,7 +26,7 @@ export interface PostChanges {
 }
 
 /**
- * One REST read (features/posts/store/restReads.ts's): its JSON answer decoded, or a StoreError.
+ * One REST read (shared/posts/restReads.ts's): its JSON answer decoded, or a StoreError.
  */
 export type RestRead = <T>(
   method: 'runQuery' | 'batchGet' | 'runAggregationQuery',

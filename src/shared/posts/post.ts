@@ -13,7 +13,7 @@ export interface Comment {
 
 /**
  * A post as the feed holds it. Its `comments` list (the spec's) stays in the store: pages leave it
- * out (a field mask) and read the summary beside it (features/posts/data/commentSummary.ts); a card
+ * out (a field mask) and read the summary beside it (shared/posts/commentSummary.ts); a card
  * that needs the whole thread reads it when asked (features/comments/store/threads.ts).
  */
 export interface Post {

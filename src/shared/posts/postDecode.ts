@@ -10,7 +10,7 @@ import { toPost, type Post } from './post';
 /**
  * Decodes the JSON of a Firestore REST `runQuery` response into Posts, in the order the server
  * returned them: the one decoder of every page read (index.html's first request, then each
- * Load More through features/posts/store/restReads.ts), ending in toPost().
+ * Load More through shared/posts/restReads.ts), ending in toPost().
  */
 export function decodeRunQuery(json: unknown): Post[] {
   return runQueryDocuments(json).map(documentPost);

@@ -11,8 +11,8 @@ export const PAGE_SIZE = 35;
  * which a card reads only when the reader opens it. Pages, permalinks and the live re-reads of
  * closed threads ask for these alone (a field mask), so a page weighs the same whatever its posts'
  * comments; `commentCount` and `cardComments` stand in for the thread
- * (features/posts/data/commentSummary.ts). A field added to posts is added here, or no page shows
- * it (./post.test.ts).
+ * (shared/posts/commentSummary.ts). A field added to posts is added here, or no page shows
+ * it (src/features/comments/data/post.test.ts).
  */
 export const POST_CARD_FIELDS = [
   'title',

@@ -16,7 +16,7 @@ const NOTE: Record<AlertPermission, string> = {
 };
 
 /**
- * 'Follow' in a deal's heading: a toggle kept on this device (features/follow/state/follows.ts).
+ * 'Follow' in a deal's heading: a toggle kept on this device (features/deals/state/follows.ts).
  * The first press explains, in one line, and only then asks the browser's permission for
  * notifications; refused or unsupported, the line says the page alone will tell.
  */

@@ -81,7 +81,7 @@ export function withChangedDeals(
 
 /**
  * The deals whose summary changed after `after` (server time, ms), oldest change first: what a
- * hidden tab's check of its followed deals reads (features/follow/state/followChecks.ts). With
+ * hidden tab's check of its followed deals reads (features/deals/state/followChecks.ts). With
  * nothing changed it returns no document, which Firestore bills as one read. A single-field range
  * and order: no composite index.
  */

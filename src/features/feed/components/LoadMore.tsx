@@ -8,7 +8,7 @@ export interface LoadMoreProps {
 
 /**
  * The bottom of the feed: 'Loading more...' while a page loads, 'Load More' while there is one. The
- * next page is a plain REST request (features/posts/store/restReads.ts listPosts), so nothing needs
+ * next page is a plain REST request (shared/posts/restReads.ts listPosts), so nothing needs
  * warming first.
  */
 export function LoadMore({ loading, hasMore, onLoadMore }: LoadMoreProps) {
