@@ -16,37 +16,6 @@ import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts'
 
 const PREVIEW = { host: '127.0.0.1', port: 4173, strictPort: true };
 
-/**
- * The lazy chunks, by folder: what is not in the first load goes in the chunk of its folder's
- * group. Few and named, because the entry carries the name of every lazy chunk. Order matters: a
- * group also takes what its modules import that no earlier group took, so the deal features come
- * before the administrator's, whose deal field imports them (the strip must not load the
- * administrator's code).
- */
-const LAZY_CHUNKS: Record<string, string[]> = {
-  // The live checks load on their own once the page has loaded, with the comment list's code they
-  // share with the threads (so the checks never load a fan's comment box) and the events helper
-  // the deals and follow code share with them; and the feed's code needed only after the page has
-  // loaded (its writes, Share), which every page gets with them at no extra request.
-  live: [
-    'features/live',
-    'features/comments/data',
-    'shared/events',
-    'features/feed/state/afterLoad',
-  ],
-  // A signed-in fan's card (the comment box, Report and Remove, their dialogs) and a long
-  // thread's reader.
-  comments: ['features/comments', 'shared/forms'],
-  deals: ['features/deals', 'features/follow', 'features/dealFeeds'],
-  // The search of every post, loaded when the search box first holds something, with the search
-  // words the administrator's writes make too.
-  search: ['features/searchAll', 'features/posts/data/postWords', 'shared/wordLimits'],
-  admin: ['features/admin'],
-  // The write helper, loaded on the first write (or a form focused) with the SDK after it.
-  writes: ['shared/store'],
-  moderation: ['features/moderation'],
-};
-
 export default defineConfig(({ mode, isPreview }) => {
   // `vite preview` only serves a finished build, whose settings were baked in when it was built
   // (an emulator build has no Firebase settings to check).
@@ -93,15 +62,9 @@ export default defineConfig(({ mode, isPreview }) => {
             // Everything the entry imports statically stays in the entry chunk, also what lazy
             // chunks share with it (React): Rolldown would otherwise split that out into a small
             // shared chunk, a second request before the first paint (Lighthouse mobile: one more
-            // round trip, LCP 1.84 s against 1.57 s before the split). Lazy chunks import it from
-            // the entry. The rest goes in one chunk per folder group (LAZY_CHUNKS).
-            groups: [
-              { name: 'index', tags: ['$initial'] },
-              ...Object.entries(LAZY_CHUNKS).map(([name, folders]) => ({
-                name,
-                test: (id: string) => folders.some((folder) => id.includes(`/src/${folder}/`)),
-              })),
-            ],
+            // round trip, LCP 1.84 s against 1.57 s before the split). Lazy code is split where it
+            // is imported (a dynamic import() or React.lazy at its call site), never by folder.
+            groups: [{ name: 'index', tags: ['$initial'] }],
           },
         },
       },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ShareOutcome } from '../state/afterLoad/share';
+import type { ShareOutcome } from '../state/share';
 
 export interface ShareButtonProps {
   postId: string;
@@ -12,7 +12,7 @@ export interface ShareButtonProps {
 const SHOWN_MS = 4000;
 
 /**
- * Shares the post's permalink (state/afterLoad/share): the Web Share API where the browser has it,
+ * Shares the post's permalink (state/share): the Web Share API where the browser has it,
  * otherwise the link is copied to the clipboard and the button says 'Link copied' for a few
  * seconds.
  */
@@ -27,7 +27,7 @@ export function ShareButton({ postId, title, titleId }: ShareButtonProps) {
 
   // Its chunk is most often loaded already (the live checks'); offline it may not load: failed.
   const share = () =>
-    import('../state/afterLoad/share')
+    import('../state/share')
       .then((module) => module.share(postId, title))
       .then(setOutcome, () => setOutcome('failed'));
 

@@ -1,4 +1,4 @@
-import type { FeedState, WriteAction } from './feedReducer';
+import type { FeedState, WriteAction } from './feedState';
 import type { Comment, Post } from '../../../shared/posts/post';
 
 /**

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges } from '../../live/data/applyChanges';
 import {
   feedReducer,
-  provideChangesApplier,
-  provideWriteApplier,
   initialFeedState,
   listedPosts,
   sharedPostOf,
@@ -13,11 +10,8 @@ import {
   type SharedPostState,
 } from './feedReducer';
 import type { Post } from '../../../shared/posts/post';
-import { applyWrite } from './applyWrite';
 
 // As the live checks' code and the page's write code do when they load.
-provideChangesApplier(applyChanges);
-provideWriteApplier(applyWrite);
 
 function post(id: string, created: number, content = `About ${id}`): Post {
   return {

@@ -6,7 +6,7 @@ import { loadWriteModule } from '../../../shared/errors/loadWriteModule';
 /**
  * This page's writes: each goes to Firestore, then into the feed once committed. One stable object
  * for the page's lifetime (dispatch never changes). Stand-ins: the operations themselves
- * (state/afterLoad/pageWrites) load with the first write, in the live checks' chunk, so a visitor's
+ * (state/pageWrites) load with the first write, in the live checks' chunk, so a visitor's
  * first load does not carry them.
  */
 export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
@@ -17,7 +17,7 @@ export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
     const writtenAt = new Map<string, number>();
     // Offline the chunk may fail to load: a write that cannot reach the server, said as such.
     const load = () =>
-      loadWriteModule(() => import('../state/afterLoad/pageWrites')).then((module) =>
+      loadWriteModule(() => import('../state/pageWrites')).then((module) =>
         module.pageWrites(dispatch, writtenAt),
       );
     const ops: FeedOps = {

@@ -1,8 +1,6 @@
 import { onEachSet } from '../../../shared/events/onEachSet';
 import { createExternalStore } from '../../../shared/state/externalStore';
-import { applyChanges } from '../data/applyChanges';
 import type { PostChanges } from '../../../shared/posts/changes';
-import { provideChangesApplier } from '../../feed/data/feedReducer';
 import { isOnline, onNetworkChange } from '../../../shared/network/network';
 import { readChanges } from '../store/changeReads';
 import type { WrittenAt } from '../../feed/data/feedOps';
@@ -34,9 +32,6 @@ type ChangesListener = (changes: PostChanges, startedAt: number) => void;
 
 /** The last check's finds (a new object each check, so every one is told). */
 const lastCheck = createExternalStore<{ changes: PostChanges; startedAt: number } | null>(null);
-
-// The feed's reducer applies what the checks report with this (it stays out of the first load).
-provideChangesApplier(applyChanges);
 
 /** What a live check that began at `startedAt` found, less the posts this page wrote since. */
 export function changesNotWrittenHere(

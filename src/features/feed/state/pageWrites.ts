@@ -1,9 +1,8 @@
 import type { Dispatch } from 'react';
-import { loadPostWrites } from '../../../admin';
-import { loadCommentWrites } from '../../../comments';
-import { applyWrite } from '../../data/applyWrite';
-import { provideWriteApplier, type FeedAction } from '../../data/feedReducer';
-import { type FeedOps } from '../../data/feedOps';
+import { loadPostWrites } from '../../admin';
+import { loadCommentWrites } from '../../comments';
+import type { FeedAction } from '../data/feedReducer';
+import { type FeedOps } from '../data/feedOps';
 
 /**
  * This page's writes: each goes to Firestore, then into the feed once committed. Made on the first
@@ -15,8 +14,6 @@ export function pageWrites(
   dispatch: Dispatch<FeedAction>,
   writtenAt: Map<string, number>,
 ): FeedOps {
-  // The feed takes this page's writes from now on (a visitor's first load does not carry it).
-  provideWriteApplier(applyWrite);
   const wrote = (id: string) => writtenAt.set(id, performance.now());
   const ops: FeedOps = {
     async createPost(input) {

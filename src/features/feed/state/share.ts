@@ -1,4 +1,4 @@
-import { permalinkTo } from '../../../../shared/posts/permalink';
+import { permalinkTo } from '../../../shared/posts/permalink';
 
 /** What sharing came to: the link copied, nothing to say (shared, or the sheet closed), or failed. */
 export type ShareOutcome = 'copied' | 'failed' | null;

@@ -1,5 +1,5 @@
 import type { PostChanges } from '../../../shared/posts/changes';
-import type { FeedState } from '../../feed/data/feedReducer';
+import type { FeedState } from './feedState';
 import type { Post } from '../../../shared/posts/post';
 
 /**

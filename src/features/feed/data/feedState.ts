@@ -1,0 +1,86 @@
+import type { Comment, CommentSummary } from '../../../shared/posts/post';
+import type { PostChanges } from '../../../shared/posts/changes';
+import type { Cursor, PostsPage } from '../../../shared/posts/page';
+import type { Post, PostEdit } from '../../../shared/posts/post';
+
+/**
+ * The feed's one state and its one reducer: pages, this page's writes, the shared post, the pinned
+ * post and live changes all go through it. Actions are plain data.
+ *
+ * A post's life on the page has one word for each state:
+ * - shown: in `posts` (or waiting in `incoming` until the reader asks for new posts);
+ * - shared: the post a permalink names, listed first (`shared`);
+ * - pinned: the post the club pins on top, listed first after a shared post (`pinned`);
+ * - deleted elsewhere: deleted by another page since it was read (`deletedElsewhere`): hidden
+ *   unless the reader is using its card; a post deleted from this page just leaves;
+ * - missing: a permalink names a post that does not exist (never did, malformed, or deleted).
+ */
+export type FeedStatus = 'loading' | 'ready' | 'failed';
+
+export interface FeedState {
+  /** The posts shown, in feed order. */
+  posts: Post[];
+  /** New posts the live checks found, newest first: shown when the reader asks, not before. */
+  incoming: Post[];
+  /** Loaded posts deleted elsewhere: they leave the feed unless the reader is using their card. */
+  deletedElsewhere: ReadonlySet<string>;
+  nextCursor: Cursor | null;
+  status: FeedStatus;
+  /** Whether the page being loaded (or that failed) is the first one. */
+  firstPage: boolean;
+  /** When Firestore read the first page: the live checks ask for changes after it. */
+  readTime: string | null;
+  /** The post a permalink names; null without a permalink. Read it through sharedPostOf(). */
+  shared: SharedPost | null;
+  /**
+   * The post the club pins on top: null when none is; undefined until index.html's read of it has
+   * answered (the first page waits for it, as for a shared post, so it is on the first paint).
+   */
+  pinned: Post | null | undefined;
+  /**
+   * The first page, arrived before the shared or pinned post's answer: shown with that answer, in
+   * the same render, so the first card painted is the shared one and nothing lands above the newest
+   * later.
+   */
+  held: PostsPage | null;
+  /**
+   * The read time of the last live check that found a post changed elsewhere (null: none yet):
+   * the moderation view looks for new comments then, so it costs no read of its own otherwise.
+   */
+  changedAt: string | null;
+}
+
+export type SharedPostState = 'loading' | 'shown' | 'missing' | 'failed';
+
+export interface SharedPost {
+  id: string;
+  post: Post | null;
+  /** 'missing': no such post; 'failed': it could not be read (Retry reads it again). */
+  status: SharedPostState;
+}
+
+/** This page's writes, once Firestore has committed them. */
+export type WriteAction =
+  | { type: 'added'; post: Post }
+  | { type: 'edited'; id: string; edit: PostEdit }
+  /**
+   * `summary`: the post's comment summary after it (src/features/comments/store/commentWrites.ts
+   * addComment).
+   */
+  | { type: 'commented'; id: string; summary: CommentSummary }
+  /** A comment the post's summary counted, removed here. */
+  | { type: 'commentRemoved'; id: string; comment: Comment }
+  | { type: 'closed'; id: string; closed: boolean }
+  | { type: 'deleted'; id: string };
+
+export type FeedAction =
+  | { type: 'loading'; firstPage: boolean }
+  | { type: 'loaded'; page: PostsPage; firstPage: boolean }
+  | { type: 'failed' }
+  | WriteAction
+  /** What a live check found changed elsewhere. */
+  | { type: 'changed'; changes: PostChanges }
+  | { type: 'showIncoming' }
+  | { type: 'shared'; shared: SharedPost }
+  /** The pinned post as read, or as this page's pin or unpin left it (null: none). */
+  | { type: 'pinned'; pinned: Post | null };
