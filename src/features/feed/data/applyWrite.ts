@@ -2,9 +2,8 @@ import type { FeedState, WriteAction } from './feedState';
 import type { Comment, Post } from '../../../shared/posts/post';
 
 /**
- * How this page's committed writes change the feed (feedReducer's WriteAction): provided to the
- * reducer by the page's write code when it loads (features/feed/state/afterLoad/pageWrites.ts),
- * so a visitor's first load does not carry it.
+ * How this page's committed writes change the feed (feedReducer's WriteAction, dispatched by
+ * ../state/pageWrites.ts once Firestore has committed them).
  */
 export function applyWrite(state: FeedState, action: WriteAction): FeedState {
   switch (action.type) {

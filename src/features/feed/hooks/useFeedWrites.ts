@@ -6,8 +6,7 @@ import { loadWriteModule } from '../../../shared/errors/loadWriteModule';
 /**
  * This page's writes: each goes to Firestore, then into the feed once committed. One stable object
  * for the page's lifetime (dispatch never changes). Stand-ins: the operations themselves
- * (state/pageWrites) load with the first write, in the live checks' chunk, so a visitor's
- * first load does not carry them.
+ * (state/pageWrites) load with the first write, so a visitor's first load does not carry them.
  */
 export function useFeedWrites(dispatch: Dispatch<FeedAction>): {
   ops: FeedOps;

@@ -5,10 +5,9 @@ import type { FeedAction } from '../data/feedReducer';
 import { type FeedOps } from '../data/feedOps';
 
 /**
- * This page's writes: each goes to Firestore, then into the feed once committed. Made on the first
- * write, in the live checks' chunk (vite.config.ts LAZY_CHUNKS), which every page loads once it
- * has loaded: the first load carries only useFeedWrites' stand-ins. `writtenAt` is the page's one
- * record of when it wrote each post (useLiveUpdates reads it).
+ * This page's writes: each goes to Firestore, then into the feed once committed. Loaded by the
+ * first write (useFeedWrites imports it there), so the first load carries none of it. `writtenAt`
+ * is the page's one record of when it wrote each post (useLiveUpdates reads it).
  */
 export function pageWrites(
   dispatch: Dispatch<FeedAction>,

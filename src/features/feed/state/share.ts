@@ -5,8 +5,8 @@ export type ShareOutcome = 'copied' | 'failed' | null;
 
 /**
  * Shares post `postId`'s permalink: the Web Share API where the browser has it, otherwise the link
- * is copied to the clipboard. Loaded on the first Share, with the live checks' chunk (which every
- * page loads once it has loaded), so the first load carries only the button.
+ * is copied to the clipboard. Loaded on the first Share (ShareButton imports it there), so the
+ * first load carries only the button.
  */
 export async function share(postId: string, title: string): Promise<ShareOutcome> {
   const url = permalinkTo(postId);
