@@ -3,7 +3,7 @@ import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerC
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
 import { commentElsewhere } from '../../scripts/lib/writesElsewhere';
 import { summariseComments } from '../../src/features/comments/data/commentList';
-import type { CommentAdded } from '../../src/features/comments/store/commentCommits';
+import type { CommentAdded } from '../../src/features/feed/store/commentCommits';
 import { THREAD } from '../../src/features/comments/data/commentCopies';
 import { POSTS, POST_CHANGES } from '../../src/shared/collections';
 import { storeErrorCode } from '../../src/shared/errors/storeError';

@@ -52,7 +52,7 @@ const HOUR = 3_600_000;
 /**
  * Between the rounds: the rules allow an account one comment every 10 s, and the app names a
  * refusal within 15 s of the account's last comment 'too soon'
- * (src/features/comments/store/rateLimit.ts).
+ * (src/features/feed/store/rateLimit.ts).
  */
 const BETWEEN_ROUNDS_MS = (LIMITS.commentIntervalSeconds + 10) * 1000;
 

@@ -1,6 +1,6 @@
 import { toComments } from '../../src/features/comments/data/commentList';
 import { COUNTERS, THREAD, commentId } from '../../src/features/comments/data/commentCopies';
-import { threadComment } from '../../src/features/comments/store/commentCommits';
+import { threadComment } from '../../src/features/feed/store/commentCommits';
 import type { Comment } from '../../src/shared/posts/post';
 import { POSTS, POST_CHANGES } from '../../src/shared/collections';
 import { LIMITS } from '../../src/shared/limits';
@@ -39,7 +39,7 @@ const POST_FIELDS = ['comments', 'commentCount', 'cardComments', 'moreComments',
 /**
  * `npm run comments:migrate`: moves the `comments` list of every post of an earlier version into
  * the post's thread (posts/{id}/comments/{commentId}), as if each comment had been written through
- * the app's recipe (src/features/comments/store/commentCommits.ts) before any comment the thread
+ * the app's recipe (src/features/feed/store/commentCommits.ts) before any comment the thread
  * already has, and counted by the post's summary. Per post, one commit, made only if the post is
  * as read (its updateTime; read again and made again when it moved): a thread document per
  * distinct comment (a comment listed twice is one comment: its id is its hash), `at` the post's

@@ -1,5 +1,5 @@
 import { commentId } from '../../src/features/comments/data/commentCopies';
-import { commentCopy as copyOf } from '../../src/features/comments/store/commentCommits';
+import { commentCopy as copyOf } from '../../src/features/feed/store/commentCommits';
 import type { Comment } from '../../src/shared/posts/post';
 
 /**

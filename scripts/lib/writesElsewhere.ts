@@ -5,7 +5,7 @@
  */
 import { initializeApp } from 'firebase/app';
 import { summariseComments } from '../../src/features/comments/data/commentList';
-import { commitComment, type CommentAdded } from '../../src/features/comments/store/commentCommits';
+import { commitComment, type CommentAdded } from '../../src/features/feed/store/commentCommits';
 import { toPost, type Comment } from '../../src/shared/posts/post';
 import { postWords } from '../../src/shared/posts/postWords';
 import { POSTS } from '../../src/shared/collections';
@@ -13,7 +13,7 @@ import type { Store } from '../../src/shared/store/firestoreWrites';
 import { commitPostWrite, toFields, type OwnerClient } from './ownerClient';
 
 /**
- * A post as the administrator publishes it (src/features/admin/store/postWrites.ts createPost),
+ * A post as the administrator publishes it (src/features/feed/store/postWrites.ts createPost),
  * without a deal.
  */
 export async function publishElsewhere(
@@ -40,7 +40,7 @@ export interface EmulatorTarget {
 
 /**
  * A fan's comment as the app makes it, from the fan's own device: the app's comment recipe
- * (src/features/comments/store/commentCommits.ts commitComment) on a Lite SDK signed in on the
+ * (src/features/feed/store/commentCommits.ts commitComment) on a Lite SDK signed in on the
  * emulator as that fan (a Google account with a verified address, the only sign-in the product
  * offers), so the rules judge it as any fan's: the thread's document, its moderation copy, the
  * fan's rate-limit stamp and what counts it (the post's summary, the mark or a counter, with the

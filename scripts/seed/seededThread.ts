@@ -4,7 +4,7 @@ import {
   THREAD,
   commentId,
 } from '../../src/features/comments/data/commentCopies';
-import { commentCopy, threadComment } from '../../src/features/comments/store/commentCommits';
+import { commentCopy, threadComment } from '../../src/features/feed/store/commentCommits';
 import type { Comment } from '../../src/shared/posts/post';
 import { POSTS } from '../../src/shared/collections';
 import { LIMITS } from '../../src/shared/limits';

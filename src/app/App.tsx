@@ -64,7 +64,7 @@ export function App() {
           <>
             {admin && (
               <Suspense fallback={null}>
-                <LazyPostComposer onCreate={feed.ops.createPost} onPrepare={feed.ops.prepare} />
+                <LazyPostComposer />
               </Suspense>
             )}
             {/* Its room is kept from the first render, so the feed does not move when it comes. */}

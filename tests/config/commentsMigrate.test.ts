@@ -1,7 +1,7 @@
 /**
  * `npm run comments:migrate` on Google's engine: posts of earlier versions, their comments in a
  * list (the spec's shape, and the list beside a summary), come out as the app's recipe
- * (src/features/comments/store/commentCommits.ts) would have left them: each comment once as a
+ * (src/features/feed/store/commentCommits.ts) would have left them: each comment once as a
  * document of the thread, in the list's order before anything the thread already had, counted by
  * the post; fans comment and remove comments on them by the recipe; a second run changes nothing.
  */
@@ -13,7 +13,7 @@ import {
   commitComment,
   commitRemoval,
   readThreadView,
-} from '../../src/features/comments/store/commentCommits';
+} from '../../src/features/feed/store/commentCommits';
 import type { Comment } from '../../src/shared/posts/post';
 import { LIMITS } from '../../src/shared/limits';
 import { isRecord } from '../../src/shared/rest/restDecode';

@@ -32,7 +32,7 @@ describe('ESLint keeps the features and their layers apart', { timeout: 120_000 
       'store',
     ],
     [
-      'src/features/moderation/components/untied.tsx',
+      'src/features/session/components/untied.tsx',
       "import { Feed as value } from '../../feed';",
       'FEATURE_TIES',
     ],

@@ -1,5 +1,5 @@
 /**
- * Comments as the app commits them (src/features/comments/store/commentCommits.ts), for the rules
+ * Comments as the app commits them (src/features/feed/store/commentCommits.ts), for the rules
  * tests: the recipe itself on a harness client (`storeOf`), and the recipe with one piece of its
  * commit changed (`tampered`), so that an attack differs from its legitimate twin in exactly what
  * it names. The thread's states are seeded as the owner (the rules disabled).
@@ -11,7 +11,7 @@ import {
   readThreadView,
   type CommentAdded,
   type CommentWrite,
-} from '../../src/features/comments/store/commentCommits';
+} from '../../src/features/feed/store/commentCommits';
 import { commentId } from '../../src/features/comments/data/commentCopies';
 import type { Comment } from '../../src/shared/posts/post';
 import { LIMITS } from '../../src/shared/limits';

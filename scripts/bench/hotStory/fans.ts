@@ -8,7 +8,7 @@
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
-import { commitComment, readThreadView } from '../../../src/features/comments/store/commentCommits';
+import { commitComment, readThreadView } from '../../../src/features/feed/store/commentCommits';
 import { storeErrorCode } from '../../../src/shared/errors/storeError';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
 import type { Comment, CommentSummary } from '../../../src/shared/posts/post';

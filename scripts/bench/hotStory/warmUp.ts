@@ -5,7 +5,7 @@
  * runs the same recipe on a post of its own, by accounts of their own: none of the hot story's
  * documents is written.
  */
-import { commitComment } from '../../../src/features/comments/store/commentCommits';
+import { commitComment } from '../../../src/features/feed/store/commentCommits';
 import type { CommentSummary } from '../../../src/shared/posts/post';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
 import type { HostPort } from '../../lib/emulators';

@@ -6,4 +6,3 @@ export {
   LazyPostComposer,
   LazyPostEditor,
 } from './components/lazyAdmin';
-export { loadPostWrites } from './store/loadPostWrites';

@@ -6,6 +6,5 @@ export { LazyCommentBox } from './components/lazyComments';
 export { COMMENTS, SUSPENSIONS } from './data/commentCopies';
 export { isSuspendedAt, type Suspension } from './data/commenting';
 export { toComments } from './data/commentList';
-export { loadCommentWrites } from './store/loadCommentWrites';
 export { toSuspension } from './store/ownSuspension';
-export { heldThread, setThread, threadsChanged, threadReading } from './store/threads';
+export { heldThread, setThread, threadReading } from './store/threads';

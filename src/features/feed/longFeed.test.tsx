@@ -32,7 +32,6 @@ const FAN: AppUser = { uid: 'fan', email: 'fan@example.com', emailVerified: true
 const WINDOW_FROM = 10;
 
 function feedOf(posts: Post[]): FeedModel {
-  const resolved = () => Promise.resolve();
   return {
     posts,
     incoming: [],
@@ -50,16 +49,6 @@ function feedOf(posts: Post[]): FeedModel {
     retry: () => {},
     showIncoming: () => {},
     retryShared: () => {},
-    ops: {
-      createPost: resolved,
-      editPost: resolved,
-      addComment: resolved,
-      removeComment: resolved,
-      setCommentsClosed: resolved,
-      deletePost: resolved,
-      setPinned: resolved,
-      prepare: () => {},
-    },
   };
 }
 

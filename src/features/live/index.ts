@@ -2,3 +2,4 @@
 // what they found.
 export { useLiveUpdates } from './hooks/useLiveUpdates';
 export { changesNotWrittenHere, listenToChanges } from './state/liveChecks';
+export { onThreadStamps } from './store/threadStamps';

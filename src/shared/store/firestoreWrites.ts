@@ -20,7 +20,7 @@ type Sdk = Omit<Awaited<ReturnType<typeof loadSdk>>, 'default'>;
 
 /**
  * The SDK and a database: the app's (loadStore), or one a script or test made with the same SDK
- * (the comment recipe, features/comments/store/commentCommits.ts, runs on either).
+ * (the comment recipe, features/feed/store/commentCommits.ts, runs on either).
  */
 export interface Store {
   sdk: Sdk;

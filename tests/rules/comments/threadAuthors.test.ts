@@ -1,12 +1,12 @@
 /**
  * Who may add a comment to a thread, with what text, and what comes with it (firestore.rules
  * posts/{postId}/comments isNewComment, comments/{copyId}, commenters/{uid}): each attack beside
- * its twin, the app's recipe (src/features/comments/store/commentCommits.ts) in the same state.
+ * its twin, the app's recipe (src/features/feed/store/commentCommits.ts) in the same state.
  * Attacks that change the recipe's commit change one piece of it (tests/support/thread.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
-import { commentCopy } from '../../../src/features/comments/store/commentCommits';
+import { commentCopy } from '../../../src/features/feed/store/commentCommits';
 import { commentId } from '../../../src/features/comments/data/commentCopies';
 import {
   expectAllowed,

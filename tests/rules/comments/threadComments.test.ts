@@ -1,6 +1,6 @@
 /**
  * A thread of documents (firestore.rules posts/{postId}/comments and commentCounts): the app's own
- * comment recipe (src/features/comments/store/commentCommits.ts) run by fans on Google's engine,
+ * comment recipe (src/features/feed/store/commentCommits.ts) run by fans on Google's engine,
  * through each way a comment is counted (the post's summary, the mark, a counter), and the attacks
  * on the counting, each beside its twin: the recipe's own commit in the same state, which the
  * attack changes in exactly what it names (tests/support/thread.ts tampered).
@@ -11,7 +11,7 @@ import {
   commitComment,
   commitRemoval,
   type CommentWrite,
-} from '../../../src/features/comments/store/commentCommits';
+} from '../../../src/features/feed/store/commentCommits';
 import { commentId } from '../../../src/features/comments/data/commentCopies';
 import type { CommentSummary } from '../../../src/shared/posts/post';
 import { postStamp } from '../../../src/shared/store/postStamp';

@@ -2,11 +2,11 @@
  * Removing a thread's comment (firestore.rules posts/{postId}/comments delete, uncountsComment,
  * commentCounts, comments/{copyId} delete), and the posts of earlier versions whose comments are
  * still a list (legacy): each attack beside its twin, the app's recipe
- * (src/features/comments/store/commentCommits.ts commitComment, commitRemoval) in the same state.
+ * (src/features/feed/store/commentCommits.ts commitComment, commitRemoval) in the same state.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
-import { commentCopy, commitRemoval } from '../../../src/features/comments/store/commentCommits';
+import { commentCopy, commitRemoval } from '../../../src/features/feed/store/commentCommits';
 import { commentId } from '../../../src/features/comments/data/commentCopies';
 import type { Comment } from '../../../src/shared/posts/post';
 import { postStamp } from '../../../src/shared/store/postStamp';

@@ -3,11 +3,11 @@
  * isPageQuery): a busy thread stamps its post at most once in 10 seconds and must stamp it then,
  * so open pages neither read the post again for nothing nor miss a change; and the thread is read
  * a page at a time, its count in one aggregation. Each attack beside the app's recipe
- * (src/features/comments/store/commentCommits.ts) in the same state.
+ * (src/features/feed/store/commentCommits.ts) in the same state.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
-import { commitRemoval } from '../../../src/features/comments/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentCommits';
 import { commentId } from '../../../src/features/comments/data/commentCopies';
 import { LIMITS } from '../../../src/shared/limits';
 import { expectAllowed, expectDenied, startHarness, type Harness } from '../../support/harness';

@@ -2,7 +2,7 @@
  * The moderation rules (firestore.rules): the comment copies in comments/, reports, suspensions,
  * closed posts, the rate limit per comment and the removal of a comment with its copy, attacked
  * through the real Lite SDK as a fan, another fan, a visitor and the administrator would. Every
- * comment allowed is the app's recipe (src/features/comments/store/commentCommits.ts); an attack
+ * comment allowed is the app's recipe (src/features/feed/store/commentCommits.ts); an attack
  * changes one piece of its commit (tests/support/thread.ts) or builds its own.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ import {
   commentCopy,
   commitRemoval,
   threadComment,
-} from '../../../src/features/comments/store/commentCommits';
+} from '../../../src/features/feed/store/commentCommits';
 import {
   commentId,
   reportId,

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
 import { doc, getDoc, type Firestore } from 'firebase/firestore/lite';
-import { commitComment } from '../../../src/features/comments/store/commentCommits';
+import { commitComment } from '../../../src/features/feed/store/commentCommits';
 import type { CommentSummary } from '../../../src/shared/posts/post';
 import type { Fields } from '../../../scripts/lib/restValue';
 import { documentSize, MAX_DOCUMENT_SIZE } from '../../support/documentSize';

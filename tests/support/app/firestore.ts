@@ -5,7 +5,7 @@ import {
   commitRemoval,
   type CommentAdded,
   type CommentRemoved,
-} from '../../../src/features/comments/store/commentCommits';
+} from '../../../src/features/feed/store/commentCommits';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
 import { postWords } from '../../../src/shared/posts/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';

@@ -1,4 +1,4 @@
-import type { FeedOps } from '../../feed/data/feedOps';
+import { deletePost, pin, setCommentsClosed } from '../../feed/commands';
 import { type Post } from '../../../shared/posts/post';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';
 import { useSubmit } from '../../../shared/forms/useSubmit';
@@ -10,16 +10,13 @@ export interface PostActionsProps {
   /** Focus the Edit button on mount: the user is back from the edit box. */
   focusEdit: boolean;
   onEdit: () => void;
-  /** The feed's writes, from the card. */
-  ops: Pick<FeedOps, 'deletePost' | 'setCommentsClosed' | 'setPinned'>;
 }
 
 /**
  * The administrator's Edit, Delete (which asks first), closing or reopening comments, and pinning
- * the post on top or unpinning it, as the post itself says it is. The writes are the feed's: wired
- * here, in the administrator's chunk, not in every visitor's card.
+ * the post on top or unpinning it, as the post itself says it is. The writes are the feed's commands.
  */
-export function PostActions({ post, titleId, focusEdit, onEdit, ops }: PostActionsProps) {
+export function PostActions({ post, titleId, focusEdit, onEdit }: PostActionsProps) {
   const { title } = post;
   const commentsClosed = post.closed === true;
   const pinned = post.pinned === true;
@@ -50,12 +47,12 @@ export function PostActions({ post, titleId, focusEdit, onEdit, ops }: PostActio
         question="Delete this post?"
         detail={`“${title}” will be removed for everyone. This cannot be undone.`}
         failure="Not deleted"
-        onConfirm={() => ops.deletePost(post.id)}
+        onConfirm={() => deletePost(post.id)}
       />
       {writeButton(commentsClosed ? 'Reopen comments' : 'Close comments', () =>
-        ops.setCommentsClosed(post.id, !commentsClosed),
+        setCommentsClosed(post.id, !commentsClosed),
       )}
-      {writeButton(pinned ? 'Unpin' : 'Pin to top', () => ops.setPinned(pinned ? null : post))}
+      {writeButton(pinned ? 'Unpin' : 'Pin to top', () => pin(pinned ? null : post))}
       {error && (
         <p role="alert" className="form-error">
           {error}

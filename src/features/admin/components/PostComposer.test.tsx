@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PostComposer } from './PostComposer';
 
-const renderComposer = () =>
-  render(<PostComposer onCreate={() => Promise.resolve()} onPrepare={() => {}} />);
+const renderComposer = () => render(<PostComposer />);
 
 beforeEach(() => sessionStorage.clear());
 

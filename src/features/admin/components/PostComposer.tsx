@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PostForm, type PostFormProps } from './PostForm';
+import { PostForm } from './PostForm';
 
 /** Whether the administrator left the form open, for the rest of the tab's session. */
 const OPEN_KEY = 'feed.postFormOpen';
@@ -10,7 +10,7 @@ const OPEN_KEY = 'feed.postFormOpen';
  * button. Closing only hides the form: it stays mounted, so whatever was typed is still there when
  * it opens again.
  */
-export function PostComposer(props: PostFormProps) {
+export function PostComposer() {
   const [open, setOpen] = useState(readOpen);
   const formId = useId();
   const toggle = () => {
@@ -29,7 +29,7 @@ export function PostComposer(props: PostFormProps) {
         Write a post
       </button>
       <div id={formId} className="composer__form">
-        <PostForm {...props} />
+        <PostForm />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { NewPost } from '../../../shared/posts/post';
+import { prepareWrites } from '../../feed/commands';
 import { MAX_URL_LENGTH } from '../../../shared/text/safeUrl';
 import { LIMITS } from '../../../shared/limits';
 import { DealField } from './DealField';
@@ -7,27 +7,21 @@ import { DealStatusSelect } from './DealStatusSelect';
 import { usePostForm, type PostFormState } from '../hooks/usePostForm';
 import { TextField } from './TextField';
 
-export interface PostFormProps {
-  onCreate: (input: NewPost) => Promise<void>;
-  /** The form is focused: time to load what saving needs. */
-  onPrepare: () => void;
-}
-
 const BAD_URL = 'Use a web address starting with http:// or https://.';
 
 /**
  * The administrator's form. Empty title or content does nothing, with no message (spec §5); a
  * failed save keeps every field and says why.
  */
-export function PostForm({ onCreate, onPrepare }: PostFormProps) {
-  const form = usePostForm(onCreate);
+export function PostForm() {
+  const form = usePostForm();
   const { busy, error, network, submit } = form;
   const headingId = useId();
 
   return (
     <section className="post-form" aria-labelledby={headingId}>
       <h2 id={headingId}>New post</h2>
-      <form noValidate onSubmit={(event) => void submit(event)} onFocus={onPrepare}>
+      <form noValidate onSubmit={(event) => void submit(event)} onFocus={prepareWrites}>
         <PostTextFields form={form} />
         <DealField value={form.fields.deal} onChange={form.set('deal')} deals={form.deals} />
         <DealStatusSelect value={form.fields.status} onChange={form.setStatus} />

@@ -1,6 +1,6 @@
+import { createPost } from '../../feed/commands';
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from '../../../shared/forms/useSubmit';
-import type { NewPost } from '../../../shared/posts/post';
 import { toAbsoluteHttpUrl } from '../../../shared/text/safeUrl';
 import { chooseDeal, dealWritten, useKnownDeals, type Deal } from '../../deals';
 import { EMPTY_POST_FORM, newPostProblem, type PostFormFields } from '../data/postInput';
@@ -28,7 +28,7 @@ const storedUrl = (typed: string) => (typed.trim() === '' ? '' : toAbsoluteHttpU
  * The post form's state. Empty title or content does nothing, with no message (spec §5); a failed
  * save keeps every field and says why; a saved post empties the form.
  */
-export function usePostForm(onCreate: (input: NewPost) => Promise<void>): PostFormState {
+export function usePostForm(): PostFormState {
   const [fields, setFields] = useState<PostFormFields>(EMPTY_POST_FORM);
   const deals = useKnownDeals();
   const { busy, error, run } = useSubmit();
@@ -44,7 +44,7 @@ export function usePostForm(onCreate: (input: NewPost) => Promise<void>): PostFo
     if (network.disabled) return;
     const deal = chooseDeal(fields.deal, deals);
     const saved = await run(
-      () => onCreate({ title, content, imageUrl, link, status: fields.status, deal }),
+      () => createPost({ title, content, imageUrl, link, status: fields.status, deal }),
       newPostProblem(title, content, deal),
     );
     if (saved) {

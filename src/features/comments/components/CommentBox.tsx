@@ -4,13 +4,11 @@ import { formatExactTime } from '../../../shared/text/relativeTime';
 import { CommentForm, type CommentFormProps } from './CommentForm';
 import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 
-export interface CommentBoxProps extends CommentFormProps {
-  uid: string;
-}
+export type CommentBoxProps = CommentFormProps;
 
 /** A signed-in fan's place to comment: the form, or until when a suspension stops them. */
-export function CommentBox({ uid, ...form }: CommentBoxProps) {
-  const suspension = useOwnSuspension(uid);
+export function CommentBox(form: CommentBoxProps) {
+  const suspension = useOwnSuspension(form.user);
   const now = useNow(TIME_REFRESH_MS);
   if (isSuspendedAt(suspension, now)) return <SuspendedNotice until={suspension?.until ?? null} />;
   return <CommentForm {...form} />;

@@ -1,22 +1,24 @@
+import type { AppUser } from '../../../shared/permissions/permissions';
 import { useId, useState, type FormEvent } from 'react';
 import { SENDING, describeProblem } from '../../../shared/errors/messages';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { LIMITS } from '../../../shared/limits';
 import { textProblem } from '../../../shared/text/textChecks';
-import { prepareCommentWrites } from '../store/loadCommentWrites';
+import { addComment, prepareWrites } from '../../feed/commands';
+import type { CommentedPost } from '../../feed/data/writes';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import type { Comment } from '../../../shared/posts/post';
 
 export interface CommentFormProps {
-  email: string;
+  /** The signed-in fan: their e-mail signs the comment, and the rules limit how often each comments. */
+  user: AppUser;
   /** The post's title element, so the 'Post' button says which post it is for. */
   titleId: string;
-  /** Sends the comment; `onRetry` is told when Firestore asks for it again (a busy post). */
-  onComment: (comment: Comment, options: { onRetry: () => void }) => Promise<void>;
+  /** The post it goes to, as the card holds it. */
+  post: CommentedPost;
 }
 
 /** 'Add a comment...' and 'Post', for signed-in users. Empty text does nothing (spec §5). */
-export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
+export function CommentForm({ user, titleId, post }: CommentFormProps) {
   const [text, setText] = useState('');
   const [retrying, setRetrying] = useState(false);
   const { busy, error, run } = useSubmit('Not sent');
@@ -33,21 +35,20 @@ export function CommentForm({ email, titleId, onComment }: CommentFormProps) {
       textProblem(trimmed, LIMITS.commentChars, LIMITS.commentBytes),
       'Not sent',
     );
-    const comment = { user: email, text: trimmed, date: new Date().toLocaleString() };
+    const comment = { user: user.email, text: trimmed, date: new Date().toLocaleString() };
     const sent = await run(
       () =>
-        onComment(comment, { onRetry: () => setRetrying(true) }).finally(() => setRetrying(false)),
+        // A busy post: Firestore asks for the commit again, and the button says so meanwhile.
+        addComment(post, comment, user.uid, { onRetry: () => setRetrying(true) }).finally(() =>
+          setRetrying(false),
+        ),
       problem,
     );
     if (sent) setText('');
   };
 
   return (
-    <form
-      className="comment-form"
-      onSubmit={(event) => void submit(event)}
-      onFocus={prepareCommentWrites}
-    >
+    <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={prepareWrites}>
       <label htmlFor={inputId} className="visually-hidden">
         Add a comment...
       </label>

@@ -1,5 +1,6 @@
+import type { AppUser } from '../../../shared/permissions/permissions';
+import { removeComment } from '../../feed/commands';
 import { Suspense, useId, type ReactNode, type Ref } from 'react';
-import type { RemovedCopies } from '../../feed/data/feedOps';
 import type { Comment } from '../../../shared/posts/post';
 import { contentOf } from '../data/commentContent';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
@@ -16,9 +17,8 @@ export interface CommentListProps {
    * Whether the signed-in user may remove this comment (hides the button only; the rules decide).
    */
   canRemove: (comment: Comment) => boolean;
-  onRemove: (comment: Comment, copies: RemovedCopies) => Promise<void>;
   /** The signed-in fan's account, who may report comments; null for nobody. */
-  reporter: string | null;
+  reporter: AppUser | null;
   /** Whether the signed-in user may report this comment (someone else's). */
   canReport: (comment: Comment) => boolean;
   /** The list element, for focus: where a reader lands when the thread opens. */
@@ -32,7 +32,6 @@ export function CommentList({
   known,
   headingId,
   canRemove,
-  onRemove,
   reporter,
   canReport,
   listRef,
@@ -59,7 +58,7 @@ export function CommentList({
             {reporter !== null && canReport(comment) && (
               <Suspense fallback={null}>
                 <LazyReportButton
-                  uid={reporter}
+                  user={reporter}
                   postId={postId}
                   comment={comment}
                   commentId={textId}
@@ -72,7 +71,7 @@ export function CommentList({
                   comment={comment}
                   commentId={textId}
                   comments={known}
-                  onRemove={(copies) => onRemove(comment, copies)}
+                  onRemove={() => removeComment(postId, comment)}
                 />
               </Suspense>
             )}

@@ -1,4 +1,4 @@
-import type { RemovedCopies } from '../../feed/data/feedOps';
+import type { RemovedCopies } from '../../feed/data/writes';
 import type { Comment } from '../../../shared/posts/post';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
 import { contentOf } from '../data/commentContent';

@@ -1,3 +1,4 @@
+import type { AppUser } from '../../../shared/permissions/permissions';
 import { REPORT_REASONS } from '../data/commentCopies';
 import { isSuspendedAt } from '../data/commenting';
 import type { Comment } from '../../../shared/posts/post';
@@ -8,7 +9,8 @@ import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 
 export interface ReportButtonProps {
   /** The signed-in fan's account. */
-  uid: string;
+  /** The signed-in fan who reports. */
+  user: AppUser;
   postId: string;
   comment: Comment;
   /** The comment's text element, so 'Report' says which comment it is for. */
@@ -21,10 +23,10 @@ const REASONS = REPORT_REASONS.map((reason) => [reason, reason] as const);
  * 'Report' on someone else's comment: a reason, then the report; 'Reported' once sent from this
  * page. None for a suspended fan (the rules refuse their reports).
  */
-export function ReportButton({ uid, postId, comment, commentId }: ReportButtonProps) {
+export function ReportButton({ user, postId, comment, commentId }: ReportButtonProps) {
   const key = reportKey(postId, comment);
   const reported = useReported(key);
-  const suspension = useOwnSuspension(uid);
+  const suspension = useOwnSuspension(user);
   const now = useNow(TIME_REFRESH_MS);
   if (isSuspendedAt(suspension, now)) return null;
   return (
@@ -38,7 +40,7 @@ export function ReportButton({ uid, postId, comment, commentId }: ReportButtonPr
       legend="Why should the administrator look at it?"
       options={REASONS}
       failure="Not reported"
-      onChoose={(reason) => reportComment(postId, comment, reason, uid)}
+      onChoose={(reason) => reportComment(postId, comment, reason, user.uid)}
     />
   );
 }

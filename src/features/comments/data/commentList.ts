@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../shared/limits';
 import { isRecord } from '../../../shared/rest/restDecode';
 import { toComment, type Comment } from '../../../shared/posts/post';
-import { type RemovedCopies } from '../../feed/data/feedOps';
+import { type RemovedCopies } from '../../feed/data/writes';
 
 /**
  * A post's whole comment list: read from a stored post, summarised (commentSummary.ts), and a

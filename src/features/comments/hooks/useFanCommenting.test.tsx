@@ -16,7 +16,13 @@ describe("a fan's own suspension", () => {
   it('is read once for all the cards, and a failed read is not retried on every render', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     readOwnSuspension.mockRejectedValue(new StoreError('permission-denied', 'denied'));
-    const cards = Array.from({ length: 5 }, () => renderHook(() => useOwnSuspension('fan-uid')));
+    const fan = {
+      uid: 'fan-uid',
+      email: 'fan@example.com',
+      emailVerified: true,
+      google: true,
+    };
+    const cards = Array.from({ length: 5 }, () => renderHook(() => useOwnSuspension(fan)));
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     for (const card of cards) card.rerender();
     // Whatever the renders started has run: the import, the read, its failure.

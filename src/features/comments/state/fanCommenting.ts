@@ -3,8 +3,7 @@ import type { ReportReason } from '../data/commentCopies';
 import type { Suspension } from '../data/commenting';
 import type { Comment } from '../../../shared/posts/post';
 import type { AppUser } from '../../../shared/permissions/permissions';
-import { session } from '../../session';
-import { loadCommentWrites } from '../store/loadCommentWrites';
+import { reportComment as sendReport } from '../../feed/commands';
 
 /**
  * What a signed-in fan's card needs beyond the form, loaded with the comment box and the Report
@@ -24,9 +23,12 @@ export const fan = createExternalStore({ reads, reported });
 /** The sign-in the reads are for: a new one (another account, or the same again) reads anew. */
 let readsFor: AppUser | null = null;
 
-/** Reads the account's own suspension once per sign-in (useOwnSuspension asks on each render). */
-export function askOwnSuspension(uid: string): void {
-  const user = session.get();
+/**
+ * Reads the account's own suspension once per sign-in (useOwnSuspension asks on each render with
+ * the signed-in user, a new object at each sign-in).
+ */
+export function askOwnSuspension(user: AppUser): void {
+  const { uid } = user;
   if (user !== readsFor) {
     readsFor = user;
     reads.clear();
@@ -60,8 +62,7 @@ export async function reportComment(
   reason: ReportReason,
   uid: string,
 ): Promise<void> {
-  const writes = await loadCommentWrites();
-  await writes.reportComment(postId, comment, reason, uid);
+  await sendReport(postId, comment, reason, uid);
   reported.add(reportKey(postId, comment));
   fan.set(fan.get());
 }

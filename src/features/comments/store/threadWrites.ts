@@ -1,6 +1,7 @@
 import type { Comment } from '../../../shared/posts/post';
 import { sameComment } from '../data/commentList';
-import type { CountedBy } from './commentCommits';
+import type { Committed } from '../../feed/commands';
+import type { CountedBy } from '../../feed/data/writes';
 import {
   commentsPostedHere,
   countedByCounters,
@@ -11,16 +12,20 @@ import {
 } from './threadState';
 
 /**
- * This page's own comments and removals, applied to what it knows of threads
- * (features/comments/store/threads.ts) once Firestore has committed them: with the write module,
- * never in a visitor's first load.
+ * This page's own comments and removals, applied to what it knows of threads once Firestore has
+ * committed them (the feed's commands tell; ./threads.ts listens).
  */
+export function applyCommitted(write: Committed): void {
+  if (write.type === 'commented')
+    addedHere(write.id, write.comment, write.entryId, write.countedBy);
+  else if (write.type === 'commentRemoved') removedHere(write.id, write.comment, write.countedBy);
+}
 
 /**
  * This page's comment: at the end of the held thread, or shown apart until the thread is read;
  * one more on the counters when one counts it.
  */
-export function addedHere(id: string, comment: Comment, entryId: string, countedBy: CountedBy) {
+function addedHere(id: string, comment: Comment, entryId: string, countedBy: CountedBy) {
   const thread = heldThread(id);
   const reading = threadReading(id);
   if (countedBy !== 'summary') moveCounted(id, 1);
@@ -32,7 +37,7 @@ export function addedHere(id: string, comment: Comment, entryId: string, counted
 }
 
 /** This page's removal: gone from the held thread and from the comments shown apart. */
-export function removedHere(id: string, comment: Comment, countedBy: CountedBy | null): void {
+function removedHere(id: string, comment: Comment, countedBy: CountedBy | null): void {
   const thread = heldThread(id);
   if (countedBy === 'counter') moveCounted(id, -1);
   const own = commentsPostedHere(id).filter((each) => !sameComment(each, comment));

@@ -1,4 +1,7 @@
 import { pageLoaded } from '../../../shared/pageLoaded/pageLoaded';
+import { onCommitted } from '../../feed/commands';
+import { onThreadStamps } from '../../live';
+import { applyCommitted } from './threadWrites';
 import {
   alsoForget,
   commentsPostedHere,
@@ -29,6 +32,11 @@ export {
  * checks found changed (the reads load with the first ask: ./threadReads.ts). The state itself is
  * ./threadState.ts.
  */
+
+// This page's own comments and removals, as the feed's commands commit them; and the threads
+// each live check finds changed (threadsChanged, below).
+onCommitted(applyCommitted);
+onThreadStamps((stamps, readTime) => threadsChanged(stamps, readTime));
 
 /**
  * Reads the next page of the post's thread (its latest comments first, then earlier ones), unless

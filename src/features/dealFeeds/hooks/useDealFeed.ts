@@ -3,13 +3,13 @@ import { movesDealOn, type Deal } from '../../deals';
 import { feedReducer, initialFeedState } from '../../feed/data/feedReducer';
 import type { Cursor } from '../../../shared/posts/page';
 import type { FeedAction } from '../../feed/data/feedReducer';
-import type { WrittenAt } from '../../feed/data/feedOps';
+import type { WrittenAt } from '../../feed/data/writes';
 import { listDealPosts, readDeal } from '../../deals';
 import { onDealWritten } from '../../deals';
 import { learnDealNames } from '../../deals';
 import { changesNotWrittenHere, listenToChanges } from '../../live';
 import type { FeedModel } from '../../feed';
-import { useFeedWrites } from '../../feed';
+import { useCommittedWrites, writtenAt } from '../../feed';
 import { usePaging } from '../../feed';
 
 /** Where reading the deal itself stands: 'missing' when no deal has this id. */
@@ -34,7 +34,7 @@ export function useDealFeed(dealId: string): DealFeed {
   const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null, null));
   const readPage = useCallback((cursor: Cursor | null) => listDealPosts(dealId, cursor), [dealId]);
   const paging = usePaging(state, dispatch, readPage);
-  const { ops, writtenAt } = useFeedWrites(dispatch);
+  useCommittedWrites(dispatch);
   const { read, readAgain } = useDealRead(dealId);
   useDealChanges(dealId, read, readAgain, dispatch, writtenAt);
 
@@ -53,7 +53,6 @@ export function useDealFeed(dealId: string): DealFeed {
     pinned: null,
     showIncoming,
     retryShared: () => {},
-    ops,
   };
   return { read, retry, feed };
 }

@@ -53,7 +53,7 @@ export function Feed({
   alsoMatches = '',
 }: FeedProps) {
   // Over 60 lines on purpose: each further split (hook, component) costs first-load bytes (budget).
-  const { status, firstPage, hasMore, ops, deletedElsewhere } = feed;
+  const { status, firstPage, hasMore, deletedElsewhere } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
   const [present, posts, searched, shown] = useShownPosts(feed, kept, query, alsoMatches);
   const adding = posts.length < present.length;
@@ -64,8 +64,8 @@ export function Feed({
   const idPrefix = useId();
   const sharedId = feed.shared?.post ? feed.shared.id : null;
   const context = useMemo<FeedContextValue>(
-    () => ({ user, ops, now, idPrefix, deletedElsewhere, sharedId }),
-    [user, ops, now, idPrefix, deletedElsewhere, sharedId],
+    () => ({ user, now, idPrefix, deletedElsewhere, sharedId }),
+    [user, now, idPrefix, deletedElsewhere, sharedId],
   );
   const list = useRef<HTMLDivElement>(null);
   const long = posts.length > windowFrom;

@@ -14,6 +14,7 @@ import { DealLinkSlot } from '../state/dealLinkSlot';
 import { LazyCommentBox } from '../../comments';
 import { useFeedContext } from '../hooks/feedContext';
 import type { Post } from '../../../shared/posts/post';
+import { editPost } from '../commands';
 import { PostImage, type ImagePriority } from './PostImage';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { ShareButton } from './ShareButton';
@@ -31,7 +32,7 @@ export interface PostCardProps {
  */
 export const PostCard = memo(function PostCard({ post, titleId, imagePriority }: PostCardProps) {
   // Over 60 lines on purpose: split into components it costs first-load bytes (at the budget).
-  const { user, ops, now, deletedElsewhere } = useFeedContext();
+  const { user, now, deletedElsewhere } = useFeedContext();
   const closed = post.closed === true;
   const commentsId = useId();
   const [editing, setEditing] = useState(false);
@@ -71,7 +72,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
             status={post.status}
             deal={post.deal}
             onSave={async (edit) => {
-              await ops.editPost(post.id, edit);
+              await editPost(post.id, edit);
               stopEditing();
             }}
             onCancel={stopEditing}
@@ -99,7 +100,6 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
             titleId={titleId}
             focusEdit={returning}
             onEdit={() => setEditing(true)}
-            ops={ops}
           />
         </Suspense>
       )}
@@ -109,8 +109,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
           titleId={titleId}
           headingId={commentsId}
           canRemove={(comment) => canRemoveComment(user, comment)}
-          onRemove={(comment, copies) => ops.removeComment(post.id, comment, copies)}
-          reporter={user && canReportComment(user, null) ? user.uid : null}
+          reporter={user && canReportComment(user, null) ? user : null}
           canReport={(comment) => canReportComment(user, comment)}
         />
         {closed ? (
@@ -118,12 +117,7 @@ export const PostCard = memo(function PostCard({ post, titleId, imagePriority }:
         ) : (
           canComment(user) && (
             <Suspense fallback={null}>
-              <LazyCommentBox
-                uid={user.uid}
-                email={user.email}
-                titleId={titleId}
-                onComment={(comment, options) => ops.addComment(post, comment, user.uid, options)}
-              />
+              <LazyCommentBox post={post} user={user} titleId={titleId} />
             </Suspense>
           )
         )}

@@ -10,19 +10,8 @@ import { learnDealNames, PostDealLink, ShownDeal } from '../../deals';
 
 /** A card's link to its deal, as the deals strip's chunk gives it to every card. */
 
-const unused = () => Promise.resolve();
 const CONTEXT: FeedContextValue = {
   user: null,
-  ops: {
-    createPost: unused,
-    editPost: unused,
-    addComment: unused,
-    removeComment: unused,
-    setCommentsClosed: unused,
-    deletePost: unused,
-    setPinned: unused,
-    prepare: () => {},
-  },
   now: Date.now(),
   deletedElsewhere: new Set(),
   idPrefix: 'card-',

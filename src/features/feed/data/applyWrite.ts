@@ -2,8 +2,8 @@ import type { FeedState, WriteAction } from './feedState';
 import type { Comment, Post } from '../../../shared/posts/post';
 
 /**
- * How this page's committed writes change the feed (feedReducer's WriteAction, dispatched by
- * ../state/pageWrites.ts once Firestore has committed them).
+ * How this page's committed writes change the feed (feedReducer's WriteAction, told by the
+ * feed's commands, ../commands.ts, once Firestore has committed them).
  */
 export function applyWrite(state: FeedState, action: WriteAction): FeedState {
   switch (action.type) {
@@ -26,6 +26,8 @@ export function applyWrite(state: FeedState, action: WriteAction): FeedState {
     case 'commented':
       return update(state, action.id, (post) => ({ ...post, ...action.summary }));
     case 'commentRemoved': {
+      // Only the summary's count and card lines change here; counters are the thread's.
+      if (action.countedBy !== 'summary') return state;
       const { user, text, date } = action.comment;
       const other = (each: Comment) =>
         each.user !== user || each.text !== text || each.date !== date;

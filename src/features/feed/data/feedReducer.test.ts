@@ -189,7 +189,12 @@ describe('feedReducer: moderation', () => {
   };
 
   it("takes this page's removal off the summary, on that post only", () => {
-    const removed = feedReducer(withComments(), { type: 'commentRemoved', id: 'c', comment: a });
+    const removed = feedReducer(withComments(), {
+      type: 'commentRemoved',
+      id: 'c',
+      comment: a,
+      countedBy: 'summary',
+    });
     expect(removed.posts[0]).toMatchObject({ commentCount: 2, cardComments: [b] });
     expect(removed.posts[1]).toMatchObject({ commentCount: 3, cardComments: [a, b, a] });
   });
@@ -197,7 +202,14 @@ describe('feedReducer: moderation', () => {
   it("takes the summary of this page's comment, on that post only", () => {
     const c = { user: 'c@example.com', text: 'New', date: 'd3' };
     const summary = { commentCount: 4, cardComments: [a, b, a, c], moreComments: false };
-    const added = feedReducer(withComments(), { type: 'commented', id: 'c', summary });
+    const added = feedReducer(withComments(), {
+      type: 'commented',
+      id: 'c',
+      comment: c,
+      entryId: 'c-entry',
+      countedBy: 'summary',
+      summary,
+    });
     expect(added.posts[0]).toMatchObject(summary);
     expect(added.posts[1]).toMatchObject({ commentCount: 3 });
   });

@@ -1,4 +1,5 @@
 import type { Comment, CommentSummary } from '../../../shared/posts/post';
+import type { CountedBy } from './writes';
 import type { PostChanges } from '../../../shared/posts/changes';
 import type { Cursor, PostsPage } from '../../../shared/posts/page';
 import type { Post, PostEdit } from '../../../shared/posts/post';
@@ -64,12 +65,19 @@ export type WriteAction =
   | { type: 'added'; post: Post }
   | { type: 'edited'; id: string; edit: PostEdit }
   /**
-   * `summary`: the post's comment summary after it (src/features/comments/store/commentWrites.ts
-   * addComment).
+   * `summary`: the post's comment summary after it; `entryId`: the comment's document
+   * (src/features/feed/store/commentWrites.ts addComment).
    */
-  | { type: 'commented'; id: string; summary: CommentSummary }
-  /** A comment the post's summary counted, removed here. */
-  | { type: 'commentRemoved'; id: string; comment: Comment }
+  | {
+      type: 'commented';
+      id: string;
+      comment: Comment;
+      entryId: string;
+      countedBy: CountedBy;
+      summary: CommentSummary;
+    }
+  /** A comment removed here (null: it was not in the thread any more). */
+  | { type: 'commentRemoved'; id: string; comment: Comment; countedBy: CountedBy | null }
   | { type: 'closed'; id: string; closed: boolean }
   | { type: 'deleted'; id: string };
 

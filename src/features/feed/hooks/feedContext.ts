@@ -1,13 +1,11 @@
 import { createContext, use } from 'react';
 import type { AppUser } from '../../../shared/permissions/permissions';
-import type { FeedOps } from '../data/feedOps';
 
 /**
  * What every card needs from the feed around it, so no card gets it through four levels of props.
  */
 export interface FeedContextValue {
   user: AppUser | null;
-  ops: FeedOps;
   /** One clock for every card's "3 hours ago", renewed every minute while the page is visible. */
   now: number;
   /** Posts deleted elsewhere whose cards stay while the reader is using them. */

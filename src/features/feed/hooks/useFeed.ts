@@ -9,8 +9,8 @@ import {
   type FeedAction,
   type FeedState,
 } from '../data/feedReducer';
-import { type FeedOps } from '../data/feedOps';
-import { useFeedWrites } from './useFeedWrites';
+import { writtenAt } from '../commands';
+import { useCommittedWrites } from './useCommittedWrites';
 import { useLiveUpdates } from '../../live';
 import { usePaging, type Paging } from './usePaging';
 import { sharedAtStart, useSharedPost } from './useSharedPost';
@@ -20,7 +20,6 @@ export interface FeedModel extends FeedState, Paging {
   showIncoming: () => void;
   /** Reads the shared post again after it failed. */
   retryShared: () => void;
-  ops: FeedOps;
 }
 
 /**
@@ -32,7 +31,7 @@ export function useFeed(): FeedModel {
   const [state, dispatch] = useReducer(feedReducer, null, startingState);
   const paging = usePaging(state, dispatch);
   const retryShared = useSharedPost(state.shared, dispatch);
-  const { ops, writtenAt } = useFeedWrites(dispatch);
+  useCommittedWrites(dispatch);
   useLiveUpdates(state.readTime, dispatch, writtenAt);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
@@ -48,7 +47,7 @@ export function useFeed(): FeedModel {
     () => sharedPostOf(state.shared, state.deletedElsewhere),
     [state.shared, state.deletedElsewhere],
   );
-  return { ...state, ...paging, posts, shared, showIncoming, retryShared, ops };
+  return { ...state, ...paging, posts, shared, showIncoming, retryShared };
 }
 
 function startingState(): FeedState {

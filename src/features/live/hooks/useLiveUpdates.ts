@@ -1,7 +1,7 @@
 import { useEffect, type Dispatch } from 'react';
 import type { FeedAction } from '../../feed/data/feedReducer';
 import { pageLoaded } from '../../../shared/pageLoaded/pageLoaded';
-import type { WrittenAt } from '../../feed/data/feedOps';
+import type { WrittenAt } from '../../feed/data/writes';
 
 /**
  * Keeps the feed current once its first page is shown: the live checks (../state/liveChecks.ts,

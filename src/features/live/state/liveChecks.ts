@@ -3,7 +3,7 @@ import { createExternalStore } from '../../../shared/state/externalStore';
 import type { PostChanges } from '../../../shared/posts/changes';
 import { isOnline, onNetworkChange } from '../../../shared/network/network';
 import { readChanges } from '../store/changeReads';
-import type { WrittenAt } from '../../feed/data/feedOps';
+import type { WrittenAt } from '../../feed/data/writes';
 
 /** How often a visible, online page asks what changed. */
 export const CHECK_EVERY_MS = 30_000;

@@ -14,13 +14,13 @@ import { config } from '../../../shared/config';
 import { documentPost } from '../../../shared/posts/postDecode';
 import { documentsRoot } from '../../../shared/posts/postsQuery';
 import { postRest } from '../../../shared/posts/restReads';
-import { threadsChanged } from '../../comments';
+import { tellThreadStamps } from './threadStamps';
 
 /**
  * What changed since a read, over Firestore's REST API: the stamps of postChanges newer than it,
  * then the posts whose document changed, by id, without their threads (one read each). A stamp of
  * a thread alone (a busy thread's comments, stamped at most once in 10 seconds) reads no post: the
- * comments feature reads what the page shows of that thread (threadsChanged). Loaded with the first
+ * comments feature reads what the page shows of that thread (./threadStamps.ts). Loaded with the first
  * live check (readChanges), so none of it weighs on the first page. `root`: the documents root
  * (postsQuery.documentsRoot).
  */
@@ -48,7 +48,7 @@ export async function readChangesOver(
   } while (after);
   // Everything up to the last answer's read time has been seen.
   const next = readTime ?? since;
-  threadsChanged([...stamps.values()], next);
+  tellThreadStamps([...stamps.values()], next);
   if (stamps.size === 0) return { posts: [], deleted: [], since: next };
   const changedPosts = [...stamps.values()]
     .filter((stamp) => Date.parse(stamp.postAt) >= Date.parse(since))

@@ -1,10 +1,5 @@
-import {
-  COMMENTS,
-  SUSPENSIONS,
-  loadCommentWrites,
-  toSuspension,
-  type Suspension,
-} from '../../comments';
+import { removeComment } from '../../feed/commands';
+import { COMMENTS, SUSPENSIONS, toSuspension, type Suspension } from '../../comments';
 import type { ModeratedComment } from '../data/moderation';
 import { isRecord } from '../../../shared/rest/restDecode';
 import { call, loadStore, readAll, type Store } from '../../../shared/store/firestoreWrites';
@@ -127,7 +122,7 @@ function toModerated({ sdk }: Store, id: string, data: unknown): ModeratedCommen
  */
 export async function removeListedComment(comment: ModeratedComment): Promise<void> {
   const { user, text, date } = comment;
-  await (await loadCommentWrites()).removeComment(comment.postId, { user, text, date });
+  await removeComment(comment.postId, { user, text, date });
 }
 
 /** 'Dismiss reports': the comment stays, its open reports go back to none. */

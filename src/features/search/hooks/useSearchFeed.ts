@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer } from 'react';
 import { feedReducer, initialFeedState } from '../../feed/data/feedReducer';
 import { type Cursor } from '../../../shared/posts/page';
 import { changesNotWrittenHere, listenToChanges } from '../../live';
-import { useFeedWrites, usePaging, type FeedModel } from '../../feed';
+import { useCommittedWrites, usePaging, writtenAt, type FeedModel } from '../../feed';
 import { searchPage } from '../store/searchReads';
 import { matchesTerms } from '../data/searchTerms';
 
@@ -16,7 +16,7 @@ export function useSearchFeed(terms: readonly string[]): FeedModel {
   const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null, null));
   const readPage = useCallback((cursor: Cursor | null) => searchPage(terms, cursor), [terms]);
   const paging = usePaging(state, dispatch, readPage);
-  const { ops, writtenAt } = useFeedWrites(dispatch);
+  useCommittedWrites(dispatch);
 
   useEffect(
     () =>
@@ -29,9 +29,9 @@ export function useSearchFeed(terms: readonly string[]): FeedModel {
           changes: { posts: matching, deleted: [...deleted, ...left], since },
         });
       }),
-    [terms, writtenAt],
+    [terms],
   );
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  return { ...state, ...paging, showIncoming, retryShared: () => {}, ops };
+  return { ...state, ...paging, showIncoming, retryShared: () => {} };
 }

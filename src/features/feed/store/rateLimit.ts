@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../shared/limits';
 import { StoreError, storeErrorCode } from '../../../shared/errors/storeError';
 import { loadStore } from '../../../shared/store/firestoreWrites';
-import { COMMENTERS } from '../data/commentCopies';
+import { COMMENTERS } from '../../comments/data/commentCopies';
 
 /** Runs a rate-limited commit; a refusal explained by the account's last action says 'too-soon'. */
 export async function rateLimited<T>(uid: string, commit: () => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import { call, loadStore, type Store } from '../../../shared/store/firestoreWrit
 export { warmStore } from '../../../shared/store/firestoreWrites';
 import { POSTS } from '../../../shared/collections';
 import type { Comment, CommentSummary } from '../../../shared/posts/post';
-import type { CommentedPost } from '../../feed/data/feedOps';
+import type { CommentedPost } from '../data/writes';
 import {
   COMMENTERS,
   COMMENTS,
@@ -13,28 +13,27 @@ import {
   commentId,
   reportId,
   type ReportReason,
-} from '../data/commentCopies';
-import { commitComment, commitRemoval } from './commentCommits';
-import { addedHere, removedHere } from './threadWrites';
+} from '../../comments/data/commentCopies';
+import { commitComment, commitRemoval, type CountedBy } from './commentCommits';
 import { rateLimited } from './rateLimit';
 
 /**
  * A fan's writes (and the administrator's removals): a comment added, removed, reported, through
- * the one comment recipe (./commentCommits.ts) on the app's database. Loaded with the first write
- * through the comments feature's loadCommentWrites.
+ * the one comment recipe (./commentCommits.ts) on the app's database. Loaded by the first of the
+ * feed's commands that needs it (../commands.ts).
  */
 
 /**
  * Adds a comment (its document, moderation copy and the account's rate-limit stamp in one
- * commit; a refusal within the rate limit rejects with code 'too-soon') and shows it on this page
- * at once. Resolves with the post's summary after it, as far as the page can tell.
+ * commit; a refusal within the rate limit rejects with code 'too-soon'). Resolves with the post's
+ * summary after it, as far as the page can tell, the comment's document and how it was counted.
  */
 export async function addComment(
   post: CommentedPost,
   comment: Comment,
   uid: string,
   { onRetry }: { onRetry?: () => void } = {},
-): Promise<CommentSummary> {
+): Promise<{ summary: CommentSummary; entryId: string; countedBy: CountedBy }> {
   return call(async (store) => {
     const write = { postId: post.id, postTitle: post.title, view: post, comment, uid, onRetry };
     const added = await unlessGone(
@@ -42,8 +41,8 @@ export async function addComment(
       post.id,
       rateLimited(uid, () => commitComment(store, write)),
     );
-    addedHere(post.id, comment, await commentId(post.id, comment), added.countedBy);
-    return added.summary;
+    const entryId = await commentId(post.id, comment);
+    return { summary: added.summary, entryId, countedBy: added.countedBy };
   });
 }
 
@@ -99,13 +98,9 @@ export async function reportComment(
  * counts it (./commentCommits.ts commitRemoval). Resolves with how it was counted: 'summary' (the
  * post's count and card change), 'counter', or null (it was not in the thread any more).
  */
-export async function removeComment(
-  postId: string,
-  comment: Comment,
-): Promise<'summary' | 'counter' | null> {
+export async function removeComment(postId: string, comment: Comment): Promise<CountedBy | null> {
   return call(async (store) => {
     const { countedBy } = await commitRemoval(store, postId, comment);
-    removedHere(postId, comment, countedBy);
     return countedBy;
   });
 }

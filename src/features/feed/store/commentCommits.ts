@@ -5,7 +5,14 @@ import { retryingContention } from '../../../shared/store/contention';
 import { postStamp } from '../../../shared/store/postStamp';
 import type { Batch, Store } from '../../../shared/store/firestoreWrites';
 import type { Comment, CommentSummary } from '../../../shared/posts/post';
-import { COMMENTERS, COMMENTS, COUNTERS, THREAD, commentId } from '../data/commentCopies';
+import type { CountedBy } from '../data/writes';
+import {
+  COMMENTERS,
+  COMMENTS,
+  COUNTERS,
+  THREAD,
+  commentId,
+} from '../../comments/data/commentCopies';
 
 /**
  * The one recipe for a comment's commits (firestore.rules, posts/{postId}/comments): the app's
@@ -25,7 +32,7 @@ import { COMMENTERS, COMMENTS, COUNTERS, THREAD, commentId } from '../data/comme
  */
 
 /** Where a comment is counted; see above. */
-export type CountedBy = 'summary' | 'mark' | 'counter';
+export type { CountedBy };
 
 /** A post's summary as a writer knows it, and whether it still holds a list of an earlier version. */
 export interface ThreadView extends CommentSummary {

@@ -1,0 +1,111 @@
+import { loadWriteModule } from '../../shared/errors/loadWriteModule';
+import type { Comment, NewPost, Post, PostEdit } from '../../shared/posts/post';
+import type { ReportReason } from '../comments/data/commentCopies';
+import type { FeedAction, WriteAction } from './data/feedState';
+import type { CommentedPost, WrittenAt } from './data/writes';
+
+/**
+ * The feed's commands: every write a reader or the club makes to posts and comments, called
+ * directly by the feature that offers it. Each loads its write code where it is first needed,
+ * commits through the one recipe, and then tells every listener what was committed: each feed on
+ * the page (its reducer) and the comments' threads. A refusal rejects with a StoreError and
+ * changes nothing. This module imports no component, so any feature may call it without a circle.
+ */
+
+const commentWrites = () => loadWriteModule(() => import('./store/commentWrites'));
+const postWrites = () => loadWriteModule(() => import('./store/postWrites'));
+
+/** What a command committed, as the feeds' reducer takes it. */
+export type Committed = WriteAction | Extract<FeedAction, { type: 'pinned' }>;
+
+const listeners = new Set<(write: Committed) => void>();
+const written = new Map<string, number>();
+
+/**
+ * When this page last wrote each post (performance.now()): a live check that began before then
+ * may have read the post as it was, so the feeds leave their copy alone.
+ */
+export const writtenAt: WrittenAt = written;
+
+/** Calls `listener` with each committed write from now on; returns the function that stops it. */
+export function onCommitted(listener: (write: Committed) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function committed(write: Committed, ...postIds: string[]): void {
+  const now = performance.now();
+  for (const id of postIds) written.set(id, now);
+  listeners.forEach((listener) => listener(write));
+}
+
+/**
+ * A fan's comment on `post` as the page holds it. `uid` is the commenter's account (the rules
+ * limit how often each comments); `onRetry` is told when Firestore asks for the commit again.
+ */
+export async function addComment(
+  post: CommentedPost,
+  comment: Comment,
+  uid: string,
+  options?: { onRetry?: () => void },
+): Promise<void> {
+  const added = await (await commentWrites()).addComment(post, comment, uid, options);
+  committed({ type: 'commented', id: post.id, comment, ...added }, post.id);
+}
+
+/** Removes a comment: the administrator's any, a fan's own, or one the club's list shows. */
+export async function removeComment(postId: string, comment: Comment): Promise<void> {
+  const countedBy = await (await commentWrites()).removeComment(postId, comment);
+  committed({ type: 'commentRemoved', id: postId, comment, countedBy }, postId);
+}
+
+/** A fan's report of someone else's comment (nothing a feed shows changes). */
+export async function reportComment(
+  postId: string,
+  comment: Comment,
+  reason: ReportReason,
+  uid: string,
+): Promise<void> {
+  await (await commentWrites()).reportComment(postId, comment, reason, uid);
+}
+
+export async function createPost(input: NewPost): Promise<void> {
+  const post = await (await postWrites()).createPost(input);
+  committed({ type: 'added', post }, post.id);
+}
+
+/** Saves the editor: the content and the deal status (absent: none). */
+export async function editPost(id: string, edit: PostEdit): Promise<void> {
+  await (await postWrites()).updatePost(id, edit);
+  committed({ type: 'edited', id, edit }, id);
+}
+
+/** The administrator closes or reopens a post's comments. */
+export async function setCommentsClosed(id: string, closed: boolean): Promise<void> {
+  await (await postWrites()).setCommentsClosed(id, closed);
+  committed({ type: 'closed', id, closed }, id);
+}
+
+/** The administrator pins `post` on top of the feed (null: unpins the pinned one). */
+export async function pin(post: Post | null): Promise<void> {
+  const postIds = await (await postWrites()).pinPost(post?.id ?? null);
+  committed({ type: 'pinned', pinned: post && { ...post, pinned: true } }, ...postIds);
+}
+
+export async function deletePost(id: string): Promise<void> {
+  await (await postWrites()).deletePost(id);
+  committed({ type: 'deleted', id }, id);
+}
+
+/**
+ * Starts loading the write code and the SDK behind it ahead of a write (a form focused): the first
+ * write of most pages is a comment. A failure here is said by the write itself.
+ */
+export function prepareWrites(): void {
+  commentWrites().then(
+    ({ warmStore }) => warmStore(),
+    () => {},
+  );
+}

@@ -1,0 +1,22 @@
+import type { Post } from '../../../shared/posts/post';
+
+/**
+ * The post a comment goes to: its id, its title for the moderation copy, and its comment summary
+ * as the page read it (a null count: unknown, so the post is read first).
+ */
+export type CommentedPost = Pick<
+  Post,
+  'id' | 'title' | 'commentCount' | 'cardComments' | 'moreComments'
+>;
+
+/** Which copies of a comment stored more than once a removal takes ('one': the administrator's). */
+export type RemovedCopies = 'all' | 'one';
+
+/** How the thread counted a comment: the post's summary, its mark, or a counter. */
+export type CountedBy = 'summary' | 'mark' | 'counter';
+
+/**
+ * When each post was last written from this page (performance.now()): a live check that began
+ * before then may have read the post as it was, so useLiveUpdates leaves its copy alone.
+ */
+export type WrittenAt = ReadonlyMap<string, number>;
