@@ -52,6 +52,9 @@ test('a fan reports a comment; the administrator removes it, suspends its author
   page,
   otherPage,
 }) => {
+  // The troll comments three times, and the rules make an account wait 10 s between comments:
+  // 30 s of waiting by design, so the default 30 s for a test failed it on a busy machine.
+  test.setTimeout(90_000);
   const ids = await storedPostIds();
   const far = ids[THIRD_PAGE];
   const troll = await signInOutsideBrowser(TROLL);
