@@ -1,4 +1,6 @@
 import { loadWriteModule } from '../../shared/errors/loadWriteModule';
+import { onEachSet } from '../../shared/events/onEachSet';
+import { createExternalStore } from '../../shared/state/externalStore';
 import type { Comment, NewPost, Post, PostEdit } from '../../shared/posts/post';
 import type { ReportReason } from '../comments/data/commentCopies';
 import type { FeedAction, WriteAction } from './data/feedState';
@@ -18,7 +20,8 @@ const postWrites = () => loadWriteModule(() => import('./store/postWrites'));
 /** What a command committed, as the feeds' reducer takes it. */
 export type Committed = WriteAction | Extract<FeedAction, { type: 'pinned' }>;
 
-const listeners = new Set<(write: Committed) => void>();
+/** The last committed write, told to every listener (the app's one subscribe-and-tell machine). */
+const lastWrite = createExternalStore<Committed | null>(null);
 const written = new Map<string, number>();
 
 /**
@@ -29,16 +32,13 @@ export const writtenAt: WrittenAt = written;
 
 /** Calls `listener` with each committed write from now on; returns the function that stops it. */
 export function onCommitted(listener: (write: Committed) => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return onEachSet(lastWrite, listener);
 }
 
 function committed(write: Committed, ...postIds: string[]): void {
   const now = performance.now();
   for (const id of postIds) written.set(id, now);
-  listeners.forEach((listener) => listener(write));
+  lastWrite.set(write);
 }
 
 /**

@@ -2,8 +2,8 @@ import type { ExternalStore } from '../state/externalStore';
 
 /**
  * Calls `listener` with each value set on `store` (none while it is null): a store that holds the
- * last event (a deal written, a check's finds, a move told), listened to as a stream of them. Apart
- * from externalStore.ts, which the first load carries: only lazy code listens so.
+ * last event (a deal written, a check's finds, a move told, a write committed), listened to as a
+ * stream of them.
  */
 export function onEachSet<T>(
   store: ExternalStore<T | null>,
