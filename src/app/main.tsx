@@ -1,11 +1,14 @@
+// The page's own styles and what several features share, first: each feature's components import
+// their own CSS (src/features/feed/components/feed.css and the like), which comes after these.
+import './styles/theme.css';
+import '../shared/ui/base.css';
+import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPageAnswer, pinnedPostAnswer } from '../features/feed';
 import { linkManifest } from './manifestLink';
 import { pageLoaded } from '../shared/pageLoaded/pageLoaded';
-import './styles/theme.css';
-import './styles/app.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROOT,
@@ -36,6 +36,8 @@ interface Built {
   indexHtml: string;
   /** Every file of the build, as one text. */
   text: string;
+  /** The source files of the entry chunk: the first load's code. */
+  firstLoadModules: string[];
 }
 
 beforeAll(async () => {
@@ -83,14 +85,39 @@ describe('npm run build for production', () => {
     expect(preloaded).toEqual(pictures);
   });
 
-  it('inlines the CSS as one <style> block that firebase.json allows by hash, in every build', () => {
+  it("inlines the page's CSS as one <style> block that firebase.json allows by hash, in every build", () => {
     const hashes = inlineStyleHashes(production.indexHtml);
     expect(hashes).toHaveLength(1);
     expect(hashes).toEqual(cspHashes(hostingCsp(), 'style-src'));
     expect(inlineStyleHashes(emulator.indexHtml)).toEqual(hashes);
     expect(production.indexHtml).not.toContain('rel="stylesheet"');
-    // No lazy chunk waits to preload a CSS file: there is none (it would fail every lazy import).
-    expect(production.text).not.toMatch(/assets\/[\w-]+\.css/);
+  });
+
+  it("leaves lazy chunks' CSS as files their chunks load, and names no other CSS file", () => {
+    const files = lazyCss(production).map(({ file }) => file);
+    // The moderation view, a deal's page, the dialogs… bring their own CSS.
+    expect(files.length).toBeGreaterThan(0);
+    // Every CSS file a chunk preloads (or the service worker precaches) is there: a lazy import
+    // that waits for a missing one fails ("Unable to preload CSS"), as the inlined file would.
+    const named = new Set(production.text.match(/assets\/[\w-]+\.css/g));
+    expect([...named].sort()).toEqual([...files].sort());
+  });
+
+  it('styles what the first load draws from the inlined CSS alone: a lazy file moves nothing', () => {
+    // A lazy file's rule whose classes and elements the first load's components all draw would
+    // restyle the page when that file arrives; one that names any of its own chunk's waits for it.
+    const drawn = new Set(
+      production.firstLoadModules
+        .filter((file) => file.endsWith('.tsx'))
+        .flatMap((file) => namesDrawn(readFileSync(file, 'utf8'))),
+    );
+    expect(drawn).toContain('.site-header');
+    const restyling = lazyCss(production).flatMap(({ file, css }) =>
+      selectorsOf(css)
+        .filter((selector) => namesIn(selector).every((name) => drawn.has(name)))
+        .map((selector) => `${file}: ${selector}`),
+    );
+    expect(restyling).toEqual([]);
   });
 
   it('has exactly the inline scripts whose hashes firebase.json allows, in every build', () => {
@@ -167,6 +194,7 @@ async function buildWith(env: Record<string, string>, outDir: string): Promise<B
     if (key.startsWith('VITE_')) delete process.env[key];
   }
   Object.assign(process.env, env, { NODE_ENV: 'production' });
+  const firstLoadModules: string[] = [];
   try {
     await build({
       root: ROOT,
@@ -174,6 +202,7 @@ async function buildWith(env: Record<string, string>, outDir: string): Promise<B
       mode: 'production',
       logLevel: 'silent',
       build: { outDir, emptyOutDir: true },
+      plugins: [recordFirstLoad(firstLoadModules)],
     });
   } finally {
     for (const key of Object.keys(process.env)) {
@@ -186,7 +215,52 @@ async function buildWith(env: Record<string, string>, outDir: string): Promise<B
     outDir,
     indexHtml: readFileSync(join(outDir, 'index.html'), 'utf8'),
     text: files.map((file) => readFileSync(file, 'utf8')).join('\n'),
+    firstLoadModules,
   };
+}
+
+/** Records the entry chunk's source files. */
+function recordFirstLoad(into: string[]): Plugin {
+  return {
+    name: 'record-first-load',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk' && chunk.isEntry) into.push(...chunk.moduleIds);
+      }
+    },
+  };
+}
+
+/** The build's CSS files (lazy chunks' CSS: the page's is inlined), as assets/…css. */
+function lazyCss(built: Built): { file: string; css: string }[] {
+  return listFiles(built.outDir)
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => ({ file: relative(built.outDir, file), css: readFileSync(file, 'utf8') }));
+}
+
+/** The classes a component's JSX names (className strings) and the elements it draws. */
+function namesDrawn(source: string): string[] {
+  const classNames = [...source.matchAll(/className=(?:"([^"]*)"|\{([^}]*)\})/g)].flatMap(
+    ([, literal, expression]) =>
+      literal ?? [...expression.matchAll(/'([^']*)'/g)].map((match) => match[1]).join(' '),
+  );
+  const classes = classNames.flatMap((names) => names.split(/\s+/)).filter(Boolean);
+  const elements = [...source.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((match) => match[1]);
+  return [...classes.map((name) => `.${name}`), ...elements];
+}
+
+/** The selectors of minified CSS, one by one (a rule inside @media too). */
+function selectorsOf(css: string): string[] {
+  return [...css.matchAll(/([^{}]+)\{[^{}]*\}/g)].flatMap((match) => match[1].split(','));
+}
+
+/** The classes (as .name) and element names a selector needs, pseudo-classes and attributes aside. */
+function namesIn(selector: string): string[] {
+  const plain = selector.replace(/\[[^\]]*\]/g, '').replace(/::?[\w-]+/g, ' ');
+  const classes = [...plain.matchAll(/\.([\w-]+)/g)].map((match) => `.${match[1]}`);
+  const elements = [...plain.matchAll(/(?:^|[\s>+~(])([a-z][a-z0-9]*)/g)].map((match) => match[1]);
+  return [...classes, ...elements];
 }
 
 function listFiles(dir: string): string[] {

@@ -1,5 +1,6 @@
 import { lazy, useId, useState, type ReactNode } from 'react';
 import { DialogButton } from './DialogButton';
+import './choices.css';
 
 // Loaded on the first press: most readers never open it.
 const LazyFormDialog = lazy(() =>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import './dialog.css';
 
 export interface ConfirmDialogProps {
   question: string;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import './dialog.css';
 
 export interface FormDialogProps {
   title: string;

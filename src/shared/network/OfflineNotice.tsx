@@ -1,5 +1,6 @@
 import { useOnline } from './network';
 import { OFFLINE_REASON, OFFLINE_REASON_ID } from './needsNetwork';
+import './offlineNotice.css';
 
 /**
  * 'Offline: showing saved posts' at the top while the browser has no network. The status region is

@@ -1,4 +1,5 @@
 import { formatExactTime, formatRelativeTime } from '../text/relativeTime';
+import './publishedTime.css';
 
 export interface PublishedTimeProps {
   created: number;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Deal } from '../../deals';
 import { LIMITS } from '../../../shared/limits';
+import './admin.css';
 
 export interface DealFieldProps {
   value: string;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { DEAL_STATUSES, isDealStatus, type DealStatus } from '../../../shared/posts/dealStatus';
+import './admin.css';
 
 export interface DealStatusSelectProps {
   /** Absent: no status. */

@@ -4,6 +4,7 @@ import { CURRENCIES } from '../../deals/data/dealTerms';
 import { TERM_LIMITS } from '../../../shared/termLimits';
 import { useDealTermsForm, type DealTermsForm as FormState } from '../hooks/useDealTermsForm';
 import { TextField } from './TextField';
+import './admin.css';
 
 /**
  * The administrator's 'Deal terms' on a deal's own feed: which way he went, the other club, the

@@ -3,6 +3,7 @@ import { type Post } from '../../../shared/posts/post';
 import { ConfirmedButton } from '../../../shared/forms/ConfirmedButton';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import './admin.css';
 
 export interface PostActionsProps {
   post: Post;

@@ -7,7 +7,7 @@ const renderComposer = () => render(<PostComposer />);
 
 beforeEach(() => sessionStorage.clear());
 
-// Whether the closed form is shown is app.css's matter (phones only); this is the state around it.
+// Whether the closed form is shown is admin.css's matter (phones only); this is the state around it.
 describe("the administrator's 'Write a post'", () => {
   it('starts closed, and left open stays open for the session', async () => {
     const user = userEvent.setup();

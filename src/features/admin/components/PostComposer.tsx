@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { PostForm } from './PostForm';
+import './admin.css';
 
 /** Whether the administrator left the form open, for the rest of the tab's session. */
 const OPEN_KEY = 'feed.postFormOpen';

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/limits';
 import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
 import { usePostEditor } from '../hooks/usePostEditor';
+import './admin.css';
 
 export interface PostEditorProps {
   content: string;

@@ -6,6 +6,7 @@ import { DealField } from './DealField';
 import { DealStatusSelect } from './DealStatusSelect';
 import { usePostForm, type PostFormState } from '../hooks/usePostForm';
 import { TextField } from './TextField';
+import './admin.css';
 
 const BAD_URL = 'Use a web address starting with http:// or https://.';
 

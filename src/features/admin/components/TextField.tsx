@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './admin.css';
 
 export interface TextFieldProps {
   label: string;

@@ -3,6 +3,7 @@ import { useOwnSuspension } from '../hooks/useFanCommenting';
 import { formatExactTime } from '../../../shared/text/relativeTime';
 import { CommentForm, type CommentFormProps } from './CommentForm';
 import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
+import './comments.css';
 
 export type CommentBoxProps = CommentFormProps;
 

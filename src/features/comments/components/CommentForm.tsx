@@ -7,6 +7,7 @@ import { textProblem } from '../../../shared/text/textChecks';
 import { addComment, prepareWrites } from '../../feed/commands';
 import type { CommentedPost } from '../../feed/data/writes';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import './commentForm.css';
 
 export interface CommentFormProps {
   /** The signed-in fan: their e-mail signs the comment, and the rules limit how often each comments. */

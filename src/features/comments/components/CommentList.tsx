@@ -4,6 +4,7 @@ import { Suspense, useId, type ReactNode, type Ref } from 'react';
 import type { Comment } from '../../../shared/posts/post';
 import { contentOf } from '../data/commentContent';
 import { LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
+import './comments.css';
 
 export interface CommentListProps {
   postId: string;

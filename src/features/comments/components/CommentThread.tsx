@@ -4,6 +4,7 @@ import { useThread, type ThreadPost } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { useNearScreen } from '../../../shared/ui/useNearScreen';
 import { CommentList, type CommentListProps } from './CommentList';
+import './comments.css';
 
 // In the comments chunk: a visitor's first load never carries a long thread's reader.
 const LazyOpenThread = lazy(() =>

@@ -1,3 +1,5 @@
+import './comments.css';
+
 /** In place of the comment form on a post whose comments the administrator closed. */
 export function CommentsClosed() {
   return (

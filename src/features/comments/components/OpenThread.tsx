@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Comment } from '../../../shared/posts/post';
 import { CommentList, type CommentListProps } from './CommentList';
+import './comments.css';
 
 /** An open thread shows its latest comments this many at a time ('Show more comments'). */
 export const THREAD_STEP = 50;

@@ -11,6 +11,7 @@ import { FollowButton } from '../../deals';
 import { dealStatusText } from '../../deals';
 import { ShownDeal } from '../../deals';
 import { DealTermsList } from '../../deals';
+import './dealFeeds.css';
 
 export interface DealViewProps {
   dealId: string;

@@ -10,6 +10,7 @@ import { DealAnchor, dealParam, WindowAnchor, windowParam } from '../../deals';
 import { DealNotice } from '../../deals';
 import { dealStatusText } from '../../deals';
 import { PostDealLink } from '../../deals';
+import './dealFeeds.css';
 
 const FILTERS: [StripFilter, string][] = [
   ['all', 'All deals'],

@@ -6,6 +6,7 @@ import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import type { InsAndOuts, WindowRow } from '../data/insAndOuts';
 import { useInsAndOuts } from '../hooks/useInsAndOuts';
 import { formatOnFirstUse } from '../../../shared/text/formatOnFirstUse';
+import './dealFeeds.css';
 
 // Day and month: a window is a few weeks of one season, and the column stays narrow on a phone
 // (the <time> element carries the full date).

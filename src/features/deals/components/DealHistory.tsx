@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { DealStep } from '../data/deal';
 import { formatExactTime } from '../../../shared/text/relativeTime';
+import './deals.css';
 
 /** How the deal got where it is: each status with its date, oldest first. */
 export function DealHistory({ history }: { history: readonly DealStep[] }) {

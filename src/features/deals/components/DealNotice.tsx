@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { newsText, openDealHere, type DealNews } from '../state/dealAlerts';
 import { onNews } from '../state/dealNews';
 import { dealHref } from '../state/dealHistory';
+import './deals.css';
 
 /**
  * 'Mateo Arlanza: Done deal', a link to the deal's feed: a followed deal moved. A polite status,

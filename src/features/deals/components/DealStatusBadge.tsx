@@ -1,4 +1,5 @@
 import type { DealStatus } from '../../../shared/posts/dealStatus';
+import './dealStatusBadge.css';
 
 /**
  * How far the deal has got, as text (never colour alone), next to the post's time. Screen readers

@@ -1,5 +1,6 @@
 import type { DealTerms } from '../data/dealTerms';
 import { feeWords } from '../data/termsWords';
+import './deals.css';
 
 const DIRECTION_WORDS = { in: 'In: signed', out: 'Out: left' } as const;
 

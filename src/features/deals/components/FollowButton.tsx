@@ -3,6 +3,7 @@ import type { Deal } from '../data/deal';
 import { alertPermission, askAlertPermission, type AlertPermission } from '../state/dealAlerts';
 import { useFollows } from '../hooks/useFollows';
 import { follow, unfollow } from '../state/follows';
+import './deals.css';
 
 /** What a followed deal's line says, by the browser's permission to show notifications. */
 const NOTE: Record<AlertPermission, string> = {

@@ -2,6 +2,7 @@ import { use } from 'react';
 import { useDealName } from '../hooks/useDealName';
 import { DealAnchor } from './DealAnchor';
 import { ShownDeal } from '../data/shownDeal';
+import './deals.css';
 
 export interface PostDealLinkProps {
   dealId: string;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { FeedArticle } from './FeedArticle';
 import type { FeedListProps } from './feedList';
+import './feed.css';
 
 /**
  * Every loaded post's card, as long as the feed is short: find-in-page and reading straight

@@ -13,6 +13,7 @@ import { NewPosts } from './NewPosts';
 import { SearchStatus } from './SearchStatus';
 import { useShownPosts } from '../hooks/useShownPosts';
 import { useFeedFocus } from '../hooks/useFeedFocus';
+import './feed.css';
 
 /**
  * Up to this many loaded posts (three pages) every card is in the page, so find-in-page and

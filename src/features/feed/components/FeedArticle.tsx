@@ -3,6 +3,7 @@ import type { Post } from '../../../shared/posts/post';
 import { titleIdOf, useFeedContext } from '../hooks/feedContext';
 import { PostCard } from './PostCard';
 import type { ImagePriority } from './PostImage';
+import './feed.css';
 
 export interface FeedArticleProps {
   post: Post;

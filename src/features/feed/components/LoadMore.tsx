@@ -1,4 +1,5 @@
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import './feed.css';
 
 export interface LoadMoreProps {
   loading: boolean;

@@ -1,3 +1,5 @@
+import './feed.css';
+
 export interface NewPostsProps {
   /** Posts waiting to be shown. */
   count: number;

@@ -18,6 +18,7 @@ import { editPost } from '../commands';
 import { PostImage, type ImagePriority } from './PostImage';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { ShareButton } from './ShareButton';
+import './feed.css';
 
 export interface PostCardProps {
   post: Post;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { safeHttpUrl } from '../../../shared/text/safeUrl';
+import './feed.css';
 
 /**
  * How soon to fetch a picture. 'first': the first card's, likely the largest paint: at once and

@@ -1,3 +1,5 @@
+import './feed.css';
+
 export interface SearchStatusProps {
   query: string;
   matches: number;

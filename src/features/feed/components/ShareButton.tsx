@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ShareOutcome } from '../state/share';
+import './feed.css';
 
 export interface ShareButtonProps {
   postId: string;

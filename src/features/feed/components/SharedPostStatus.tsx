@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import type { SharedPost } from '../data/feedReducer';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import './feed.css';
 
 export interface SharedPostStatusProps {
   shared: SharedPost;

@@ -9,6 +9,7 @@ import {
 import { FeedArticle } from './FeedArticle';
 import type { FeedListProps } from './feedList';
 import type { Post } from '../../../shared/posts/post';
+import './virtualCards.css';
 
 /**
  * Cards are rendered this many screens above and below the visible part of the list. More below:

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Moderation } from '../hooks/useModeration';
+import '../../../shared/forms/choices.css';
 
 /** 'Show': all comments or the reported ones; with one author chosen, 'Show all authors'. */
 export function CommentFilterChoices({ moderation }: { moderation: Moderation }) {

@@ -6,6 +6,8 @@ import type { Moderation } from '../hooks/useModeration';
 import type { Submit } from '../../../shared/forms/useSubmit';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
 import { LiftSuspensionButton } from './SuspendedAccounts';
+import './moderation.css';
+import '../../../shared/forms/choices.css';
 
 export interface ModeratedCommentActionsProps {
   comment: ModeratedComment;

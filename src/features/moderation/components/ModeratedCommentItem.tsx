@@ -6,6 +6,7 @@ import type { Moderation } from '../hooks/useModeration';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { permalinkTo } from '../../../shared/posts/permalink';
 import { ModeratedCommentActions } from './ModeratedCommentActions';
+import './moderation.css';
 
 export interface ModeratedCommentItemProps {
   comment: ModeratedComment;

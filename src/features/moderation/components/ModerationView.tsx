@@ -4,6 +4,7 @@ import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import { ModeratedCommentItem } from './ModeratedCommentItem';
 import { SuspendedAccounts } from './SuspendedAccounts';
 import { CommentFilterChoices } from './CommentFilterChoices';
+import './moderation.css';
 
 export interface ModerationViewProps {
   /** The feed's last live change (FeedState.changedAt): new comments are read then. */

@@ -3,6 +3,7 @@ import { isSuspendedAt, type Suspension } from '../../comments';
 import type { Moderation } from '../hooks/useModeration';
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { formatExactTime } from '../../../shared/text/relativeTime';
+import './moderation.css';
 
 export interface SuspendedAccountsProps {
   moderation: Moderation;

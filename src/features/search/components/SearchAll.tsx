@@ -4,6 +4,7 @@ import { isOnline } from '../../../shared/network/network';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { searchTerms } from '../data/searchTerms';
 import { SearchResults } from './SearchResults';
+import './searchAll.css';
 
 export interface SearchAllProps {
   /** What the search box holds (SearchBox). */
@@ -18,8 +19,8 @@ export const NEEDS_CONNECTION = 'Searching older posts needs a connection.';
 
 /**
  * Below the loaded posts' matches: 'Search all posts' (or Enter in the search box), and once asked,
- * the posts it found in the feed's place: the page's style hides the feed while the results are
- * there (app.css), kept as it was, with no code in the first load. The results stand while the
+ * the posts it found in the feed's place: its style hides the feed while the results are there
+ * (searchAll.css), kept as it was, with no code in the first load. The results stand while the
  * box holds what was searched; typing on shows the loaded matches and the button again, and
  * clearing the box the feed, scrolled back to where it was when the results opened. Offline, the
  * loaded posts are still searched and the button says why it is disabled.

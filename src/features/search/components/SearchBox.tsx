@@ -1,3 +1,5 @@
+import './search.css';
+
 export interface SearchBoxProps {
   query: string;
   onQueryChange: (query: string) => void;

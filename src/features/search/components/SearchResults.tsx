@@ -3,6 +3,7 @@ import type { AppUser } from '../../../shared/permissions/permissions';
 import { Feed } from '../../feed';
 import { useSearchFeed } from '../hooks/useSearchFeed';
 import { resultsMessage } from '../data/resultsMessage';
+import './searchAll.css';
 
 export interface SearchResultsProps {
   query: string;

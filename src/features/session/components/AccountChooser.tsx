@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { config } from '../../../shared/config';
 import { useSignIn } from '../hooks/useSession';
+import '../../../shared/forms/dialog.css';
+import './accountChooser.css';
 
 /** The demo accounts offered with one click; any other e-mail can be typed. */
 const DEMO_FAN_EMAIL = 'fan@example.com';

@@ -3,6 +3,7 @@ import { USE_EMULATORS } from '../../../shared/config';
 import type { AppUser } from '../../../shared/permissions/permissions';
 import { useSignIn } from '../hooks/useSession';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
+import './login.css';
 
 // The emulator's stand-in for Google's popup loads when it opens, so no visitor's first load
 // carries it. The build writes the setting as a literal here, so a production build drops this
