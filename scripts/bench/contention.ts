@@ -25,7 +25,6 @@ import {
   THREAD,
   commentId,
 } from '../../src/features/comments/data/commentCopies';
-import { toComment } from '../../src/shared/posts/post';
 import { POSTS } from '../../src/shared/collections';
 import { LIMITS } from '../../src/shared/limits';
 import { FIRST_PAGE_QUERY } from '../../src/shared/posts/postsQuery';
@@ -34,7 +33,7 @@ import {
   runQueryDocuments,
   type RestDocument,
 } from '../../src/shared/rest/restDecode';
-import { documentPost } from '../../src/shared/posts/postDecode';
+import { documentPost, toComment } from '../../src/shared/posts/postDecode';
 import { BENCH_BUILD_DIR, buildBundle } from '../lib/appBuild';
 import { requireChromium } from '../lib/chromium';
 import { ownerClient, type OwnerClient } from '../lib/ownerClient';

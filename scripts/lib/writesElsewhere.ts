@@ -6,7 +6,8 @@
 import { initializeApp } from 'firebase/app';
 import { summariseComments } from '../../src/features/comments/data/commentList';
 import { commitComment, type CommentAdded } from '../../src/features/feed/store/commentCommits';
-import { toPost, type Comment } from '../../src/shared/posts/post';
+import type { Comment } from '../../src/shared/posts/post';
+import { toPost } from '../../src/shared/posts/postDecode';
 import { postWords } from '../../src/shared/posts/postWords';
 import { POSTS } from '../../src/shared/collections';
 import type { Store } from '../../src/shared/store/firestoreWrites';

@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Feed } from './components/Feed';
-import { toPost, type Post } from '../../shared/posts/post';
+import type { Post } from '../../shared/posts/post';
+import { toPost } from '../../shared/posts/postDecode';
 import type { FeedModel } from './hooks/useFeed';
 import type { AppUser } from '../../shared/permissions/permissions';
 import { installDialogPolyfill } from '../../../tests/support/app/dialogPolyfill';

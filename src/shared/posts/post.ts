@@ -1,5 +1,4 @@
-import { isRecord } from '../rest/restDecode';
-import { isDealStatus, type DealStatus } from './dealStatus';
+import type { DealStatus } from './dealStatus';
 
 /**
  * The spec's shapes (§3), as the app uses them, and the added fields: deal status, closed, deal,
@@ -61,59 +60,6 @@ export interface NewPost extends Pick<Post, 'title' | 'content' | 'imageUrl' | '
  */
 export interface PostEdit extends Pick<Post, 'content' | 'status'> {
   deal?: PostDeal;
-}
-
-/**
- * A stored document as a Post, whatever an older version wrote: missing or mistyped fields become
- * '' / [] / 0 instead of breaking the feed, and a status outside the list reads as none. Its
- * comments are not part of it (a read of the thread takes them: commentList.toComments).
- */
-export function toPost(id: string, data: unknown): Post {
-  const fields = isRecord(data) ? data : {};
-  return {
-    id,
-    title: text(fields.title),
-    content: text(fields.content),
-    imageUrl: text(fields.imageUrl),
-    link: text(fields.link),
-    ...storedSummary(fields),
-    created: toMillis(fields.created),
-    ...(isDealStatus(fields.status) && { status: fields.status }),
-    ...(fields.closed === true && { closed: true }),
-    ...(typeof fields.deal === 'string' && fields.deal !== '' && { deal: fields.deal }),
-    ...(fields.pinned === true && { pinned: true }),
-  };
-}
-
-/** The summary as stored beside the comments; a count of null where an older version kept none. */
-function storedSummary({
-  commentCount,
-  cardComments,
-  moreComments,
-}: Record<string, unknown>): CommentSummary {
-  return {
-    commentCount: Number.isInteger(commentCount) ? Number(commentCount) : null,
-    cardComments: Array.isArray(cardComments) ? cardComments.flatMap(toComment) : [],
-    moreComments: moreComments === true,
-  };
-}
-
-/** One stored comment, or none when it is not a map. */
-export function toComment(value: unknown): Comment[] {
-  if (!isRecord(value)) return [];
-  return [{ user: text(value.user), text: text(value.text), date: text(value.date) }];
-}
-
-function toMillis(value: unknown): number {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
-    return Number(value);
-  }
-  return 0;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 /**

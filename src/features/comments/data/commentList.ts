@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../shared/limits';
 import { isRecord } from '../../../shared/rest/restDecode';
-import { toComment, type Comment } from '../../../shared/posts/post';
+import type { Comment } from '../../../shared/posts/post';
+import { toComment } from '../../../shared/posts/postDecode';
 import { type RemovedCopies } from '../../feed/data/writes';
 
 /**

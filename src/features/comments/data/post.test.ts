@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summariseComments } from './commentList';
 import { POST_CARD_FIELDS } from '../../../shared/posts/postsQuery';
-import { toPost } from '../../../shared/posts/post';
+import { toPost } from '../../../shared/posts/postDecode';
 
 describe('toPost', () => {
   it('keeps the spec fields and nothing else', () => {

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/rest/restDecode';
 import { documentsRoot } from '../../../shared/posts/postsQuery';
 import { postRest, postRestUnder } from '../../../shared/posts/restReads';
-import { toComment } from '../../../shared/posts/post';
+import { toComment } from '../../../shared/posts/postDecode';
 import { toComments } from '../data/commentList';
 import { THREAD } from '../data/commentCopies';
 import { COUNTERS_SUM, THREAD_PAGE, threadQuery, type ThreadCursor } from '../data/threadQueries';

@@ -6,7 +6,8 @@ import {
   dealsQuery,
   type DealFilter,
 } from '../data/dealQueries';
-import { decodePage, type Cursor, type PostsPage } from '../../../shared/posts/page';
+import type { Cursor, PostsPage } from '../../../shared/posts/page';
+import { decodePage } from '../../../shared/posts/postDecode';
 import { documentUrl, documentsRoot } from '../../../shared/posts/postsQuery';
 import { readTimeOf } from '../../../shared/rest/restDecode';
 import type { BatchGot } from '../../../shared/rest/batchGet';

@@ -1,14 +1,12 @@
-import { Suspense, lazy, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { PAGE_SIZE } from '../../../shared/posts/postsQuery';
 import type { FeedModel } from '../hooks/useFeed';
 import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import type { AppUser } from '../../../shared/permissions/permissions';
-import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import { AllCards } from './AllCards';
+import { FeedCards } from './FeedCards';
 import { FeedContext, type FeedContextValue } from '../hooks/feedContext';
 import { useCardsInProgress } from '../hooks/useCardsInProgress';
-import { cardHeights, type FeedListProps } from './feedList';
-import { LoadMore } from './LoadMore';
+import { FeedFooter } from './FeedFooter';
 import { NewPosts } from './NewPosts';
 import { SearchStatus } from './SearchStatus';
 import { useShownPosts } from '../hooks/useShownPosts';
@@ -21,11 +19,6 @@ import './feed.css';
  * with 2,100 posts, showing or hiding every card on a search keystroke took a phone 300 ms.
  */
 const LONG_FEED_FROM = 3 * PAGE_SIZE;
-
-// The virtual list (and its library) only loads once a feed grows long: most visits never need it.
-const LazyVirtualCards = lazy(() =>
-  import('./VirtualCards').then((module) => ({ default: module.VirtualCards })),
-);
 
 export interface FeedProps {
   feed: FeedModel;
@@ -53,14 +46,11 @@ export function Feed({
   firstPageFailure = 'The posts could not be loaded.',
   alsoMatches = '',
 }: FeedProps) {
-  // Over 60 lines on purpose: each further split (hook, component) costs first-load bytes (budget).
-  const { status, firstPage, hasMore, deletedElsewhere } = feed;
+  const { status, hasMore, deletedElsewhere } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
   const [present, posts, searched, shown] = useShownPosts(feed, kept, query, alsoMatches);
   const adding = posts.length < present.length;
-  const loading = status === 'loading';
-  const failed = status === 'failed';
-  const busy = loading || adding;
+  const busy = status === 'loading' || adding;
   const now = useNow(TIME_REFRESH_MS);
   const idPrefix = useId();
   const sharedId = feed.shared?.post ? feed.shared.id : null;
@@ -68,31 +58,7 @@ export function Feed({
     () => ({ user, now, idPrefix, deletedElsewhere, sharedId }),
     [user, now, idPrefix, deletedElsewhere, sharedId],
   );
-  const list = useRef<HTMLDivElement>(null);
-  const long = posts.length > windowFrom;
-  const [knownHeights, setKnownHeights] = useState<ReadonlyMap<string, number>>(() => new Map());
-  // Loaded posts that make the feed long, while every card is still in the page: the virtual list
-  // (the next render) starts from the cards' heights as laid out now, so nothing on screen moves.
-  const becomingLong = !long && present.length > windowFrom;
-  useLayoutEffect(() => {
-    if (becomingLong) setKnownHeights(cardHeights(list.current));
-  }, [becomingLong]);
   const [onLoadMore, onShowIncoming] = useFeedFocus(posts, busy, idPrefix, feed);
-  const retryNeedsNetwork = useNeedsNetwork();
-
-  const listProps: Omit<FeedListProps, 'listRef'> = {
-    posts,
-    shown,
-    kept,
-    setSize: hasMore && searched === '' ? -1 : shown.length,
-    knownHeights,
-    container: {
-      role: 'feed',
-      'aria-labelledby': labelledBy,
-      'aria-busy': busy,
-      ...followProgress,
-    },
-  };
 
   return (
     <section className="feed" aria-labelledby={labelledBy}>
@@ -104,48 +70,28 @@ export function Feed({
       <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
       <NewPosts count={feed.incoming.length} onShow={onShowIncoming} />
       <FeedContext value={context}>
-        {/* While the virtual list's code loads: every card, the feed busy. */}
-        <Suspense
-          fallback={
-            <AllCards
-              {...listProps}
-              listRef={list}
-              container={{ ...listProps.container, 'aria-busy': true }}
-            />
-          }
-        >
-          {long ? (
-            <LazyVirtualCards {...listProps} listRef={list} />
-          ) : (
-            <AllCards {...listProps} listRef={list} />
-          )}
-        </Suspense>
-      </FeedContext>
-      {loading && firstPage && <p className="feed__note">Loading posts…</p>}
-      {status === 'ready' && posts.length === 0 && (
-        <p className="feed__note">No posts yet. News will appear here.</p>
-      )}
-      {failed && (
-        <div role="alert" className="feed__error">
-          <p>{firstPage ? firstPageFailure : 'More posts could not be loaded.'}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={feed.retry}
-            {...retryNeedsNetwork}
-          >
-            Retry
-          </button>
-        </div>
-      )}
-      {!failed && (
-        <LoadMore
-          // Still there (disabled) while the page's cards are added: the page keeps its length.
-          loading={(loading && !firstPage) || adding}
-          hasMore={hasMore}
-          onLoadMore={onLoadMore}
+        <FeedCards
+          posts={posts}
+          shown={shown}
+          kept={kept}
+          setSize={hasMore && searched === '' ? -1 : shown.length}
+          container={{
+            role: 'feed',
+            'aria-labelledby': labelledBy,
+            'aria-busy': busy,
+            ...followProgress,
+          }}
+          loaded={present.length}
+          windowFrom={windowFrom}
         />
-      )}
+      </FeedContext>
+      <FeedFooter
+        feed={feed}
+        empty={posts.length === 0}
+        adding={adding}
+        onLoadMore={onLoadMore}
+        firstPageFailure={firstPageFailure}
+      />
     </section>
   );
 }

@@ -13,8 +13,7 @@ const POSTS_A_RENDER = 4;
 
 /**
  * The feed's lists, each from the one before: `present` (the loaded posts the feed keeps), `posts`
- * (those rendered so far) and `shown` (those the `searched` query matches). One hook, its steps
- * not functions of their own: each function costs first-load bytes.
+ * (those rendered so far) and `shown` (those the `searched` query matches).
  */
 export function useShownPosts(
   { posts: loaded, deletedElsewhere }: Pick<FeedModel, 'posts' | 'deletedElsewhere'>,
@@ -22,15 +21,7 @@ export function useShownPosts(
   query: string,
   alsoMatches: string,
 ): [present: readonly Post[], posts: readonly Post[], searched: string, shown: readonly Post[]] {
-  // Present: a post deleted elsewhere leaves the feed, unless the reader is typing in or focused
-  // on its card.
-  const present = useMemo(
-    () =>
-      deletedElsewhere.size === 0
-        ? loaded
-        : loaded.filter((post) => !deletedElsewhere.has(post.id) || kept.has(post.id)),
-    [loaded, deletedElsewhere, kept],
-  );
+  const present = usePresentPosts(loaded, deletedElsewhere, kept);
   // Rendered: a few cards first, the rest in the background, a few a render; a keystroke's search
   // renders in the background too, so typing never waits for it. Only the list's growth waits: an
   // edit or a new comment shows at once. The first cards come at once also when the first page
@@ -48,6 +39,24 @@ export function useShownPosts(
     [posts, searched, alsoMatches],
   );
   return [present, posts, searched, shown];
+}
+
+/**
+ * The loaded posts the feed keeps: a post deleted elsewhere leaves the feed, unless the reader is
+ * typing in or focused on its card (`kept`).
+ */
+function usePresentPosts(
+  loaded: readonly Post[],
+  deletedElsewhere: ReadonlySet<string>,
+  kept: ReadonlySet<string>,
+): readonly Post[] {
+  return useMemo(
+    () =>
+      deletedElsewhere.size === 0
+        ? loaded
+        : loaded.filter((post) => !deletedElsewhere.has(post.id) || kept.has(post.id)),
+    [loaded, deletedElsewhere, kept],
+  );
 }
 
 /**

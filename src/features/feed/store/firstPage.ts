@@ -1,4 +1,5 @@
-import { decodePage, type PostsPage } from '../../../shared/posts/page';
+import type { PostsPage } from '../../../shared/posts/page';
+import { decodePage } from '../../../shared/posts/postDecode';
 
 /**
  * The first page's path from index.html to the first render, in one place. index.html's inline

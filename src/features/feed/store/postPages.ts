@@ -1,5 +1,6 @@
 import { config } from '../../../shared/config';
-import { decodePage, type Cursor, type PostsPage } from '../../../shared/posts/page';
+import type { Cursor, PostsPage } from '../../../shared/posts/page';
+import { decodePage } from '../../../shared/posts/postDecode';
 import { pageQuery } from '../../../shared/posts/postsQuery';
 import { postRest } from '../../../shared/posts/restReads';
 import { takeFirstPageRequest } from './firstPage';

@@ -6,7 +6,8 @@ import {
   stampInTransaction,
 } from '../../../shared/store/firestoreWrites';
 import { writeDealSummary } from '../../deals';
-import { toPost, type NewPost, type Post, type PostEdit } from '../../../shared/posts/post';
+import type { NewPost, Post, PostEdit } from '../../../shared/posts/post';
+import { toPost } from '../../../shared/posts/postDecode';
 import { postWords } from '../../../shared/posts/postWords';
 
 /** The administrator's writes of posts: create, edit, close comments, pin, delete. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPost } from '../../../shared/posts/post';
+import { toPost } from '../../../shared/posts/postDecode';
 import { resultsMessage } from './resultsMessage';
 
 const posts = (count: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPost } from '../../../shared/posts/post';
+import { toPost } from '../../../shared/posts/postDecode';
 import { searchPosts } from './searchPosts';
 
 const posts = [

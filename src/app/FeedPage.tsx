@@ -1,0 +1,75 @@
+import { Suspense, useState } from 'react';
+import { LazyPostComposer } from '../features/admin';
+import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds';
+import { useDealAddress } from '../features/deals';
+import { MainFeed } from '../features/feed';
+import { LazySearchAll } from '../features/search';
+import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
+import type { AppUser } from '../shared/permissions/permissions';
+
+export interface FeedPageProps {
+  query: string;
+  user: AppUser | null;
+  admin: boolean;
+  /** When the main feed's first page was read (null before it, or when it failed). */
+  readTime: string | null;
+}
+
+/**
+ * The page's main column: the administrator's form, the deals strip, and the feed, or in its place
+ * a deal's feed or the window's ins and outs; under a search, the search of every post.
+ */
+export function FeedPage({ query, user, admin, readTime }: FeedPageProps) {
+  const [dealId, insAndOuts] = useDealAddress();
+  // An address naming a deal that does not exist (or cannot: the deal page never requests a
+  // malformed id, and says so at once) shows the full feed, with a notice.
+  const [unknownDeal, setUnknownDeal] = useState<string | null>(null);
+  const dealShown = dealId !== null && dealId !== unknownDeal;
+  // A deal's feed or the window's ins and outs, in place of the full feed.
+  const dealPage = dealShown || insAndOuts;
+  // The strip waits for the first page and the first screen's paint: it never competes with them.
+  const loaded = usePageLoaded();
+
+  return (
+    <>
+      {admin && (
+        <Suspense fallback={null}>
+          <LazyPostComposer />
+        </Suspense>
+      )}
+      {/* Its room is kept from the first render, so the feed does not move when it comes. */}
+      <div className="deals-slot">
+        {loaded && (readTime !== null || dealShown) && (
+          <Suspense fallback={null}>
+            <LazyDealsStrip />
+          </Suspense>
+        )}
+      </div>
+      {dealId !== null && !dealShown && (
+        <p role="status" className="shared-status">
+          This deal is not in the feed
+        </p>
+      )}
+      {dealPage && (
+        <Suspense fallback={null}>
+          <LazyDealView
+            key={dealId}
+            dealId={dealShown ? dealId : null}
+            query={query}
+            user={user}
+            onMissing={setUnknownDeal}
+          />
+        </Suspense>
+      )}
+      {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
+      <div hidden={dealPage}>
+        <MainFeed query={query} user={user} />
+      </div>
+      {query && (
+        <Suspense fallback={null}>
+          <LazySearchAll query={query} user={user} />
+        </Suspense>
+      )}
+    </>
+  );
+}
