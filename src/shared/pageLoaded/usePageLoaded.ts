@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { pageLoaded } from './pageLoaded';
 
 /**
@@ -8,6 +8,7 @@ import { pageLoaded } from './pageLoaded';
 export function usePageLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
   // Once true it stays true; React ignores the update of a page that has gone meanwhile.
-  useEffect(() => void pageLoaded().then(() => setLoaded(true)), []);
+  // What waits for the load renders in the background (a transition, in short tasks).
+  useEffect(() => void pageLoaded().then(() => startTransition(() => setLoaded(true))), []);
   return loaded;
 }

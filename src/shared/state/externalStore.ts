@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 
 /**
  * A value that lives outside React (who is signed in, the threads read, the deals followed) and
@@ -40,4 +40,28 @@ export function useExternalStore<T, S>(store: ExternalStore<T>, select: (value: 
 export function useExternalStore<T, S>(store: ExternalStore<T>, select?: (value: T) => S): T | S {
   const snapshot = () => (select ? select(store.get()) : store.get());
   return useSyncExternalStore(store.subscribe, snapshot);
+}
+
+/**
+ * Like useExternalStore, for what may show a moment after the store changes (a card's deal link, a
+ * deal's name): each change renders as a transition, which React splits into short tasks, so a
+ * change that reaches every card never holds the main thread in one long task (bench:web's TBT).
+ * useSyncExternalStore renders every change at once, in one task. The price: a render may show the
+ * value from just before a change.
+ */
+export function useStoreLater<T>(store: ExternalStore<T>): T;
+export function useStoreLater<T, S>(store: ExternalStore<T>, select: (value: T) => S): S;
+export function useStoreLater<T, S>(store: ExternalStore<T>, select?: (value: T) => S): T | S {
+  const read = () => (select ? select(store.get()) : store.get());
+  const [value, setValue] = useState(read);
+  const onChange = useEffectEvent(() => {
+    const next = read();
+    // As an updater, so a value that is itself a function is kept, not called.
+    startTransition(() => setValue(() => next));
+  });
+  useEffect(() => {
+    onChange(); // a change between the first render and the subscription
+    return store.subscribe(onChange);
+  }, [store]);
+  return value;
 }

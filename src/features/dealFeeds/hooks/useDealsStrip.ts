@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { startFollowChecks, useFollows } from '../../deals';
-import { useExternalStore } from '../../../shared/state/externalStore';
+import { useStoreLater } from '../../../shared/state/externalStore';
 import {
   followedList,
   LOADING,
@@ -40,10 +40,10 @@ export function useDealsStrip(): DealsStrip {
   return { filter, setFilter, list, retry };
 }
 
-/** The lists read so far, kept current while shown. */
+/** The lists read so far, kept current while shown (rendered in the background: a transition). */
 export function useStripLists(): StripLists {
   useEffect(() => holdStripLists(), []);
-  return useExternalStore(stripLists);
+  return useStoreLater(stripLists);
 }
 
 /** `value` as last rendered, for callbacks that must not be made again on every change. */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { AppUser } from '../../../shared/permissions/permissions';
 import { useFeed } from '../hooks/useFeed';
 import { NO_STAMPS, mainFeedStamps } from '../state/mainFeedStamps';
@@ -14,8 +14,9 @@ export interface MainFeedProps {
  * The page's feed of every post, newest first, with the notice of a shared post that is gone
  * above it. It holds the feed's state: the first page goes from the network to its cards without
  * leaving the feed (docs/architecture.md, "Counted"); the page around it reads only its stamps.
+ * Memoised: the page's own renders (a stamp, the header) do not render the feed again.
  */
-export function MainFeed({ query, user }: MainFeedProps) {
+export const MainFeed = memo(function MainFeed({ query, user }: MainFeedProps) {
   const feed = useFeed();
   const { readTime, changedAt } = feed;
   useEffect(() => mainFeedStamps.set({ readTime, changedAt }), [readTime, changedAt]);
@@ -28,4 +29,4 @@ export function MainFeed({ query, user }: MainFeedProps) {
       <Feed feed={feed} query={query} user={user} />
     </>
   );
-}
+});

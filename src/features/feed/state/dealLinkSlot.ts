@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
+import { createExternalStore, useStoreLater } from '../../../shared/state/externalStore';
 
 /** What a card shows for its deal: a link to the deal's feed, or nothing while it cannot. */
 export type DealLinkRender = (dealId: string) => ReactNode;
@@ -18,8 +18,8 @@ export function provideDealLink(next: DealLinkRender): void {
 
 /**
  * A card's link to its deal once the deals chunk has come; nothing before. Only this re-renders
- * when it comes, not the card around it.
+ * when it comes, not the card around it, and every card's link in the background (a transition).
  */
 export function DealLinkSlot({ dealId }: { dealId: string }): ReactNode {
-  return useExternalStore(dealLink)?.(dealId);
+  return useStoreLater(dealLink)?.(dealId);
 }
