@@ -11,7 +11,7 @@ import { HeaderControls } from './HeaderControls';
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
 export function App() {
   const user = useSession();
-  const { readTime, changedAt } = useMainFeedStamps();
+  const { changedAt } = useMainFeedStamps();
   const [query, setQuery] = useState('');
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
@@ -41,7 +41,7 @@ export function App() {
         {/* Kept while the moderation view is open: the feed keeps its place, and its live checks
             tell the moderation view of new comments. */}
         <div className="main__page" hidden={admin && moderating}>
-          <FeedPage query={query} user={user} admin={admin} readTime={readTime} />
+          <FeedPage query={query} user={user} admin={admin} />
         </div>
       </main>
     </>

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { LazyPostComposer } from '../features/admin';
 import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds';
 import { useDealAddress } from '../features/deals';
-import { MainFeed } from '../features/feed';
+import { MainFeed, useMainFeedStamps } from '../features/feed';
 import { LazySearchAll } from '../features/search';
 import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
 import type { AppUser } from '../shared/permissions/permissions';
@@ -11,15 +11,15 @@ export interface FeedPageProps {
   query: string;
   user: AppUser | null;
   admin: boolean;
-  /** When the main feed's first page was read (null before it, or when it failed). */
-  readTime: string | null;
 }
 
 /**
  * The page's main column: the administrator's form, the deals strip, and the feed, or in its place
  * a deal's feed or the window's ins and outs; under a search, the search of every post.
  */
-export function FeedPage({ query, user, admin, readTime }: FeedPageProps) {
+export function FeedPage({ query, user, admin }: FeedPageProps) {
+  // When the main feed's first page was read: null before it, or when it failed.
+  const { readTime } = useMainFeedStamps();
   const [dealId, insAndOuts] = useDealAddress();
   // An address naming a deal that does not exist (or cannot: the deal page never requests a
   // malformed id, and says so at once) shows the full feed, with a notice.
