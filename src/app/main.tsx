@@ -3,7 +3,7 @@
 import './styles/theme.css';
 import '../shared/ui/base.css';
 import './styles/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPageAnswer, pinnedPostAnswer } from '../features/feed';
@@ -23,11 +23,15 @@ const firstPage = firstPageAnswer();
 const waited = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
 // With it, the first render shows posts (src/features/feed/store/firstPage.ts,
 // src/features/feed/store/sharedPostRead.ts).
+// The first render is a transition: React renders it in short tasks, yielding between them, where a
+// plain render is one task that holds the main thread until every card is built.
 void Promise.race([firstPage?.catch(() => null), waited]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
 // The manifest is linked and the worker registered once the first screen is painted: neither
@@ -36,7 +40,11 @@ void Promise.race([firstPage?.catch(() => null), waited]).then(() =>
 if (import.meta.env.PROD) {
   void pageLoaded().then(() => {
     linkManifest();
-    if (!('serviceWorker' in navigator)) return;
+    if (
+      !('serviceWorker' in navigator) ||
+      String((import.meta.env as Record<string, unknown>).VITE_EXP ?? '').includes('nosw')
+    )
+      return;
     void import('./registerServiceWorker').then(({ registerServiceWorker }) =>
       registerServiceWorker({ 'first-page': firstPage, pinned: pinnedPostAnswer() }),
     );

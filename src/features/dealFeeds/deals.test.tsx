@@ -70,9 +70,11 @@ afterEach(() => {
 });
 
 const strip = () => screen.getByRole('region', { name: 'Deals' });
+/** The strip once it has come (after the first page, in the background). */
+const stripShown = () => screen.findByRole('region', { name: 'Deals' });
 /** The strip's deals ('Name · Status · time'), not its 'Ins and outs' link. */
 const dealLinks = async () => {
-  const list = await within(strip()).findAllByRole('link', { name: / · / });
+  const list = await within(await stripShown()).findAllByRole('link', { name: / · / });
   return list.map((link) => link.textContent);
 };
 const titles = () =>
@@ -99,7 +101,7 @@ describe('the deals strip', () => {
 
   it("'Done deals' lists exactly the done deals and 'Open deals' the open ones", async () => {
     const { user } = await renderApp();
-    await within(strip()).findByRole('link', { name: /Mateo Arlanza/ });
+    await within(await stripShown()).findByRole('link', { name: /Mateo Arlanza/ });
 
     await user.click(within(strip()).getByRole('button', { name: 'Done deals' }));
     await waitFor(async () =>
@@ -119,7 +121,9 @@ describe('the deals strip', () => {
 describe("a deal's own feed", () => {
   it('shows only its posts under its name and status history; the title and address name it', async () => {
     const { user } = await renderApp();
-    await user.click(await within(strip()).findByRole('link', { name: /Mateo Arlanza/ }));
+    await user.click(
+      await within(await stripShown()).findByRole('link', { name: /Mateo Arlanza/ }),
+    );
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'Mateo Arlanza' });
     expect(heading).toHaveFocus();
@@ -141,7 +145,9 @@ describe("a deal's own feed", () => {
 
   it("Back and 'All posts' return to the full feed, as it was", async () => {
     const { user } = await renderApp();
-    await user.click(await within(strip()).findByRole('link', { name: /Jonas Weidemann/ }));
+    await user.click(
+      await within(await stripShown()).findByRole('link', { name: /Jonas Weidemann/ }),
+    );
     await screen.findByRole('feed', { name: 'Jonas Weidemann' });
 
     act(() => history.back());
@@ -205,7 +211,7 @@ describe('live', () => {
     window.history.replaceState(null, '', '/?deal=mateo-arlanza');
     const { user } = await renderApp();
     await screen.findByRole('feed', { name: 'Mateo Arlanza' });
-    await within(strip()).findByRole('link', { name: /Mateo Arlanza · Medical/ });
+    await within(await stripShown()).findByRole('link', { name: /Mateo Arlanza · Medical/ });
 
     const signed = now + 1000;
     await publishInDealElsewhere(
@@ -252,7 +258,7 @@ describe("the administrator's 'Deal' field", () => {
     };
 
     await post('Scouts watch Ryo Takamine', 'Ryō Takamine', 'Rumour');
-    await within(strip()).findByRole('link', { name: /^Ryō Takamine · Rumour · / });
+    await within(await stripShown()).findByRole('link', { name: /^Ryō Takamine · Rumour · / });
     // The new deal is offered in the field now; typed in another case, it is the same deal.
     await waitFor(() =>
       expect(form.querySelector('datalist option[value="Ryō Takamine"]')).not.toBeNull(),

@@ -1,4 +1,4 @@
-import { formatOnFirstUse } from '../text/formatOnFirstUse';
+import { groupThousands } from '../text/numberText';
 import type { Comment, CommentSummary } from './post';
 
 /**
@@ -28,14 +28,9 @@ export function threadCount(
   return counted === undefined ? null : commentCount + counted;
 }
 
-const grouping = formatOnFirstUse(() => new Intl.NumberFormat('en-GB'));
-
-/**
- * A count as the card writes it: 10,000, not 10000. (`toLocaleString` made a formatter on every
- * call: about 8 ms a card on a phone, most of the first render's work. Small counts need none.)
- */
+/** A count as the card writes it: 10,000, not 10000. */
 export function countText(count: number): string {
-  return Math.abs(count) < 1000 ? String(count) : grouping().format(count);
+  return groupThousands(count);
 }
 
 /** The words of the control that opens a thread the card does not show whole. */

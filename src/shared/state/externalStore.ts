@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
 
 /**
  * A value that lives outside React (who is signed in, the threads read, the deals followed) and
@@ -34,28 +34,25 @@ export function createExternalStore<T>(initial: T): ExternalStore<T> {
 /**
  * The part of a store's value a component shows (`select` must return the same value while that
  * part is unchanged: a field, an entry of a Map); the component re-renders when it changes.
+ *
+ * Each change renders as a transition, which React splits into short tasks: a change that reaches
+ * every card (the threads' counts, the deals chunk's arrival, who is signed in) never holds the main
+ * thread in one long task (bench:web's TBT). useSyncExternalStore would render every change at
+ * once, in one task. The price: a render may show the value from just before a change, for the
+ * few milliseconds until the transition's render.
  */
 export function useExternalStore<T>(store: ExternalStore<T>): T;
 export function useExternalStore<T, S>(store: ExternalStore<T>, select: (value: T) => S): S;
 export function useExternalStore<T, S>(store: ExternalStore<T>, select?: (value: T) => S): T | S {
-  const snapshot = () => (select ? select(store.get()) : store.get());
-  return useSyncExternalStore(store.subscribe, snapshot);
-}
-
-/**
- * Like useExternalStore, for what may show a moment after the store changes (a card's deal link, a
- * deal's name): each change renders as a transition, which React splits into short tasks, so a
- * change that reaches every card never holds the main thread in one long task (bench:web's TBT).
- * useSyncExternalStore renders every change at once, in one task. The price: a render may show the
- * value from just before a change.
- */
-export function useStoreLater<T>(store: ExternalStore<T>): T;
-export function useStoreLater<T, S>(store: ExternalStore<T>, select: (value: T) => S): S;
-export function useStoreLater<T, S>(store: ExternalStore<T>, select?: (value: T) => S): T | S {
   const read = () => (select ? select(store.get()) : store.get());
   const [value, setValue] = useState(read);
+  // The value last handed to React: an unchanged part schedules no render at all (a store change
+  // tells every card, and most show none of it).
+  const shown = useRef(value);
   const onChange = useEffectEvent(() => {
     const next = read();
+    if (Object.is(next, shown.current)) return;
+    shown.current = next;
     // As an updater, so a value that is itself a function is kept, not called.
     startTransition(() => setValue(() => next));
   });

@@ -3,9 +3,7 @@
  * milliseconds on a phone, which at module load (or on every `toLocaleString`) lands in the long
  * tasks right after the first paint (bench:web's TBT).
  */
-export function formatOnFirstUse<T extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  make: () => T,
-): () => T {
+export function formatOnFirstUse<T extends Intl.DateTimeFormat>(make: () => T): () => T {
   let made: T | undefined;
   return () => (made ??= make());
 }

@@ -37,16 +37,19 @@ export function OpenThread({
   ...list
 }: OpenThreadProps) {
   const [shown, setShown] = useState(THREAD_STEP);
-  const focusNext = useRef(opened);
+  // How many comments the reader asked to see, until focus has moved for them: it moves once they
+  // are shown (or the thread has no more), never on a render from before their read began.
+  const focusAt = useRef(opened ? THREAD_STEP : null);
   const moreRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const more = comments.length > shown || !complete;
 
   useEffect(() => {
-    if (!focusNext.current || loading) return;
-    focusNext.current = false;
+    const asked = focusAt.current;
+    if (asked === null || loading || (comments.length < asked && !complete)) return;
+    focusAt.current = null;
     (moreRef.current ?? listRef.current)?.focus();
-  }, [shown, loading, more]);
+  }, [shown, loading, more, comments.length, complete]);
 
   return (
     <>
@@ -61,7 +64,7 @@ export function OpenThread({
             if (loading) return;
             if (comments.length <= shown) onMore();
             setShown(shown + THREAD_STEP);
-            focusNext.current = true;
+            focusAt.current = shown + THREAD_STEP;
           }}
         >
           Show more comments

@@ -26,6 +26,7 @@ export {
   type ThreadReading,
   type ThreadSource,
 } from './threadState';
+import type * as ThreadReads from './threadReads';
 
 /**
  * What a card asks of its post's thread: its next page read, its count read, and what the live
@@ -56,12 +57,26 @@ export function readThread(id: string, source: ThreadSource): void {
  * page has loaded and painted: a count is never on the first post's paint path.
  */
 export function readCounted(id: string): void {
-  void pageLoaded()
+  readsAfterLoad().then(
+    ({ askForCount }) => askForCount(id),
+    () => {},
+  );
+}
+
+let afterLoad: Promise<typeof ThreadReads> | null = null;
+
+/**
+ * The reads' code once the page has loaded, imported once for every card that asks: an import()
+ * per card ran the bundler's preload check per card, every card's in the one task after the load.
+ */
+function readsAfterLoad(): Promise<typeof ThreadReads> {
+  afterLoad ??= pageLoaded()
     .then(() => import('./threadReads'))
-    .then(
-      ({ askForCount }) => askForCount(id),
-      () => {},
-    );
+    .catch((error: unknown) => {
+      afterLoad = null; // a chunk that failed to load is asked for again by the next card
+      throw error;
+    });
+  return afterLoad;
 }
 
 /** A stamp of a post's change, as the live checks read it (posts/data/changes.ts ChangeStamp). */

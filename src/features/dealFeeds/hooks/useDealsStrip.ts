@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { startFollowChecks, useFollows } from '../../deals';
-import { useStoreLater } from '../../../shared/state/externalStore';
+import { useExternalStore } from '../../../shared/state/externalStore';
 import {
   followedList,
   LOADING,
@@ -43,7 +43,7 @@ export function useDealsStrip(): DealsStrip {
 /** The lists read so far, kept current while shown (rendered in the background: a transition). */
 export function useStripLists(): StripLists {
   useEffect(() => holdStripLists(), []);
-  return useStoreLater(stripLists);
+  return useExternalStore(stripLists);
 }
 
 /** `value` as last rendered, for callbacks that must not be made again on every change. */

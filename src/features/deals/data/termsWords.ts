@@ -1,4 +1,4 @@
-import { formatOnFirstUse } from '../../../shared/text/formatOnFirstUse';
+import { roundedText } from '../../../shared/text/numberText';
 import type { Currency, DealTerms } from './dealTerms';
 
 /**
@@ -15,14 +15,10 @@ const SCALES: [number, string][] = [
   [1_000, 'k'],
 ];
 
-const decimals = formatOnFirstUse(
-  () => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
-);
-
 /** An amount as the papers write it: '£8m', '£8.5m', '£750k', '€1bn', '$900'. */
 export function moneyWords(amount: number, currency: Currency): string {
   const [scale, suffix] = SCALES.find(([size]) => amount >= size) ?? [1, ''];
-  return `${SYMBOLS[currency]}${decimals().format(amount / scale)}${suffix}`;
+  return `${SYMBOLS[currency]}${roundedText(amount / scale, 2)}${suffix}`;
 }
 
 /** The fee column: what was paid, or that nothing was said, for a deal with terms. */

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { arrivedFirstPage } from '../store/firstPage';
 import { arrivedPinnedPost, readPinnedPost } from '../store/pinnedPost';
 import {
@@ -29,13 +37,17 @@ export interface FeedModel extends FeedState, Paging {
  */
 export function useFeed(): FeedModel {
   const [state, dispatch] = useReducer(feedReducer, null, startingState);
-  const paging = usePaging(state, dispatch);
-  const retryShared = useSharedPost(state.shared, dispatch);
+  // What the network brings (a page, the shared or pinned post, a live change) renders as a
+  // transition, in React's short tasks: outside one, an update from a fetch renders every card it
+  // touches in one long task. This page's own writes render at once.
+  const arrived = useCallback((action: FeedAction) => startTransition(() => dispatch(action)), []);
+  const paging = usePaging(state, arrived);
+  const retryShared = useSharedPost(state.shared, arrived);
   useCommittedWrites(dispatch);
-  useLiveUpdates(state.readTime, dispatch, writtenAt);
+  useLiveUpdates(state.readTime, arrived, writtenAt);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  usePinnedRead(state, dispatch);
+  usePinnedRead(state, arrived);
   // No card before the first page: a shared or pinned post read first would be painted alone, and
   // the note 'Loading posts…' below it pushed down when the page came (a layout shift).
   const waiting = state.status === 'loading' && state.firstPage;

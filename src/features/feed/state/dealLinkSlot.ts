@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createExternalStore, useStoreLater } from '../../../shared/state/externalStore';
+import { createExternalStore, useExternalStore } from '../../../shared/state/externalStore';
 
 /** What a card shows for its deal: a link to the deal's feed, or nothing while it cannot. */
 export type DealLinkRender = (dealId: string) => ReactNode;
@@ -21,5 +21,5 @@ export function provideDealLink(next: DealLinkRender): void {
  * when it comes, not the card around it, and every card's link in the background (a transition).
  */
 export function DealLinkSlot({ dealId }: { dealId: string }): ReactNode {
-  return useStoreLater(dealLink)?.(dealId);
+  return useExternalStore(dealLink)?.(dealId);
 }
