@@ -60,5 +60,8 @@ export function useExternalStore<T, S>(store: ExternalStore<T>, select?: (value:
     onChange(); // a change between the first render and the subscription
     return store.subscribe(onChange);
   }, [store]);
+  // A new `select` (another post's thread, another fan) picks its part after the render that
+  // brought it, as a store change would.
+  useEffect(() => onChange());
   return value;
 }
