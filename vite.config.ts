@@ -50,10 +50,12 @@ export default defineConfig(({ mode, isPreview }) => {
       target: 'es2022',
       // CSS per chunk: the entry's goes into index.html (inlineCss), a lazy chunk's loads with it.
       cssCodeSplit: true,
-      // No polyfill for <link rel=modulepreload> in the entry (243 bytes gzipped of the first
-      // load's 80 KB): every browser of the es2022 target but Safari < 17 and Firefox < 115 has it,
-      // and there a lazy chunk's own imports simply load after it instead of beside it.
-      modulePreload: { polyfill: false },
+      // No <link rel=modulepreload> for a lazy chunk's own imports (so no polyfill for it either):
+      // Chromium spends 2-5 ms of main thread on each link it inserts (measured after load, on the
+      // phone-sized page), and the deals strip alone named 8, in the task that first rendered it;
+      // Lighthouse's 4x CPU made that 100+ ms of TBT. A lazy chunk's imports now load when the
+      // browser reads it, a round trip later, after the first page. Its CSS still loads with it.
+      modulePreload: { polyfill: false, resolveDependencies: () => [] },
       rolldownOptions: {
         output: {
           codeSplitting: {
