@@ -161,7 +161,7 @@ export function askForCount(id: string): void {
     queueMicrotask(() => {
       asked = null;
       // Each read starts in a task of its own: a fetch() costs its caller up to a millisecond,
-      // and the deadline-day feed's first page asks for 35 counts at once.
+      // and every card that nears the screen in one task asks in that task.
       ids.forEach((each) =>
         setTimeout(() =>
           readCount(each).then(
