@@ -66,7 +66,7 @@ async function loadedPicturesPainted(): Promise<void> {
 }
 
 /** After the next frame has been painted: a task queued from its animation frame callback. */
-function nextPaint(): Promise<void> {
+export function nextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 

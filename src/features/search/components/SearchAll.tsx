@@ -81,15 +81,19 @@ function onEnterInSearchBox(search: (query: string) => void): () => void {
  * results give way to it: the feed comes back where it was.
  */
 function useFeedScrollKept(shown: boolean): void {
-  const feedScroll = useRef(window.scrollY);
+  // Read once, as the first keystroke renders this: reading the scroll position makes the browser
+  // lay the page out first, and read after the commit (with this view's own elements added) it
+  // was a layout of its own inside that keystroke, before the letter typed could paint.
+  const [scrolledAtMount] = useState(() => window.scrollY);
+  const feedScroll = useRef(scrolledAtMount);
   useEffect(() => {
     if (shown) {
       return () => window.scrollTo(0, feedScroll.current);
     }
+    // Held since the mount, or scrolled back to (that scroll is followed too).
     const follow = () => {
       feedScroll.current = window.scrollY;
     };
-    follow();
     window.addEventListener('scroll', follow, { passive: true });
     return () => window.removeEventListener('scroll', follow);
   }, [shown]);
