@@ -58,8 +58,11 @@ async function renderFeed(query = '', windowFrom = WINDOW_FROM) {
   const view = render(<Feed feed={feed} query={query} user={FAN} windowFrom={windowFrom} />);
   // The feed is busy until its cards are in; a long one first loads its virtual list's code.
   await waitFor(() => expect(screen.getByRole('feed')).toHaveAttribute('aria-busy', 'false'));
-  const search = (next: string) =>
+  const search = async (next: string) => {
     view.rerender(<Feed feed={feed} query={next} user={FAN} windowFrom={windowFrom} />);
+    // The search renders once the keystroke has painted: after the next frame, then a task.
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  };
   return { search };
 }
 
@@ -110,7 +113,7 @@ describe('a long feed', () => {
 
   it('shows the first matches of a search, numbered among the matches', async () => {
     const { search } = await renderFeed();
-    search('even-numbered');
+    await search('even-numbered');
     expect(articleNames()).toEqual(['Story 2', 'Story 4']);
     const [first] = screen.getAllByRole('article');
     expect(first).toHaveAttribute('aria-posinset', '1');
@@ -127,11 +130,11 @@ describe('a long feed', () => {
     await scrollListTo(3000);
     expect(articleNames()).toEqual(['Story 1', 'Story 6', 'Story 7', 'Story 8']);
 
-    search('even-numbered'); // Story 1 is odd-numbered: hidden, still there
+    await search('even-numbered'); // Story 1 is odd-numbered: hidden, still there
     expect(articleNames()).toEqual(['Story 12', 'Story 14', 'Story 16']); // matches 6 to 8
     expect(screen.getByDisplayValue('Great')).not.toBeVisible();
 
-    search('');
+    await search('');
     await scrollListTo(0);
     const back = screen.getByRole('article', { name: 'Story 1' });
     expect(within(back).getByRole('textbox', { name: 'Add a comment...' })).toHaveValue('Great');
