@@ -3,7 +3,7 @@ import { LazyPostComposer } from '../features/admin';
 import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds';
 import { useDealAddress } from '../features/deals';
 import { MainFeed, useMainFeedStamps } from '../features/feed';
-import { LazySearchAll } from '../features/search';
+import { LazySearchAll, useSearchedAfterPaint } from '../features/search';
 import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
 import type { AppUser } from '../shared/permissions/permissions';
 
@@ -29,6 +29,13 @@ export function FeedPage({ query, user, admin }: FeedPageProps) {
   const dealPage = dealShown || insAndOuts;
   // The strip waits for the first page and the first screen's paint: it never competes with them.
   const loaded = usePageLoaded();
+  // Everything below searches once the keystroke has painted: the letter typed never waits for the
+  // cards shown or hidden, nor for any render but the box's (the feeds and the strip are memoised).
+  const searched = useSearchedAfterPaint(query);
+  // The search of every post is mounted from the first letter typed on, and kept (it shows nothing
+  // while the box is empty), so Enter finds it listening: its code loads with that first letter.
+  const [searchUsed, setSearchUsed] = useState(query !== '');
+  if (query !== '' && !searchUsed) setSearchUsed(true);
 
   return (
     <>
@@ -55,7 +62,7 @@ export function FeedPage({ query, user, admin }: FeedPageProps) {
           <LazyDealView
             key={dealId}
             dealId={dealShown ? dealId : null}
-            query={query}
+            query={searched}
             user={user}
             onMissing={setUnknownDeal}
           />
@@ -63,11 +70,11 @@ export function FeedPage({ query, user, admin }: FeedPageProps) {
       )}
       {/* Kept while a deal's feed is shown, so Back finds it as it was. */}
       <div hidden={dealPage}>
-        <MainFeed query={query} user={user} />
+        <MainFeed query={searched} user={user} />
       </div>
-      {query && (
+      {searchUsed && (
         <Suspense fallback={null}>
-          <LazySearchAll query={query} user={user} />
+          <LazySearchAll query={searched} user={user} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { memo, useEffect, useId } from 'react';
 import type { Deal } from '../../deals';
 import type { StripFilter } from '../data/stripLists';
 import { useDealsStrip } from '../hooks/useDealsStrip';
@@ -6,7 +6,7 @@ import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import { provideDealLink } from '../../feed';
 import { PublishedTime } from '../../../shared/ui/PublishedTime';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
-import { DealAnchor, dealParam, WindowAnchor, windowParam } from '../../deals';
+import { DealAnchor, WindowAnchor, useDealAddress } from '../../deals';
 import { DealNotice } from '../../deals';
 import { dealStatusText } from '../../deals';
 import { PostDealLink } from '../../deals';
@@ -30,16 +30,16 @@ const EMPTY: Record<StripFilter, string> = {
  * The deals of the window at a glance, above the feed: each deal's status and when it last changed,
  * most recently changed first, filtered to all, open, done or followed deals. Each is a link to its
  * feed, so it can also be opened in a new tab or shared; 'Ins and outs' links to the window's
- * table. A followed deal's move is told below it.
+ * table. A followed deal's move is told below it. Memoised (it takes no props): the page's renders,
+ * a search keystroke's among them, pass it by.
  */
-export function DealsStrip() {
+export const DealsStrip = memo(function DealsStrip() {
   const { filter, setFilter, list, retry } = useDealsStrip();
   const headingId = useId();
   const now = useNow(TIME_REFRESH_MS);
   const network = useNeedsNetwork();
-  // What the address names is marked as the current page. The page renders the strip again
-  // whenever the address changes (useDealAddress), so these are read afresh.
-  const current = dealParam();
+  // What the address names is marked as the current page.
+  const [current, insAndOuts] = useDealAddress();
   // The strip's chunk brings the cards' links to their deals, named from what the strip reads.
   useEffect(() => provideDealLink((dealId) => <PostDealLink dealId={dealId} />), []);
   return (
@@ -64,7 +64,7 @@ export function DealsStrip() {
         </div>
         <WindowAnchor
           className="deals__filter deals__window"
-          aria-current={windowParam() ? 'page' : undefined}
+          aria-current={insAndOuts ? 'page' : undefined}
         >
           Ins and outs
         </WindowAnchor>
@@ -90,7 +90,7 @@ export function DealsStrip() {
       <DealNotice />
     </section>
   );
-}
+});
 
 interface DealLinkProps {
   deal: Deal;

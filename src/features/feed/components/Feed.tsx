@@ -22,6 +22,7 @@ const LONG_FEED_FROM = 3 * PAGE_SIZE;
 
 export interface FeedProps {
   feed: FeedModel;
+  /** The search, once its keystroke has painted (features/search useSearchedAfterPaint). */
   query: string;
   user: AppUser | null;
   /** More loaded posts than this, and only the cards near the screen are rendered. */
@@ -48,7 +49,7 @@ export function Feed({
 }: FeedProps) {
   const { status, hasMore, deletedElsewhere } = feed;
   const { kept, container: followProgress } = useCardsInProgress();
-  const [present, posts, searched, shown] = useShownPosts(feed, kept, query, alsoMatches);
+  const [present, posts, shown] = useShownPosts(feed, kept, query, alsoMatches);
   const adding = posts.length < present.length;
   const busy = status === 'loading' || adding;
   const now = useNow(TIME_REFRESH_MS);
@@ -67,14 +68,14 @@ export function Feed({
           Transfer news
         </h2>
       )}
-      <SearchStatus query={searched} matches={shown.length} loaded={posts.length} />
+      <SearchStatus query={query} matches={shown.length} loaded={posts.length} />
       <NewPosts count={feed.incoming.length} onShow={onShowIncoming} />
       <FeedContext value={context}>
         <FeedCards
           posts={posts}
           shown={shown}
           kept={kept}
-          setSize={hasMore && searched === '' ? -1 : shown.length}
+          setSize={hasMore && query === '' ? -1 : shown.length}
           container={{
             role: 'feed',
             'aria-labelledby': labelledBy,

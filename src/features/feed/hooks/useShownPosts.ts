@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { nextPaint } from '../../../shared/pageLoaded/pageLoaded';
 import type { Post } from '../../../shared/posts/post';
 import { searchPosts } from '../../search/data/searchPosts';
 import type { FeedModel } from './useFeed';
@@ -14,17 +13,17 @@ const POSTS_A_RENDER = 4;
 
 /**
  * The feed's lists, each from the one before: `present` (the loaded posts the feed keeps), `posts`
- * (those rendered so far) and `shown` (those the `searched` query matches).
+ * (those rendered so far) and `shown` (those the `query` matches: the search box's text once its
+ * keystroke has painted, features/search useSearchedAfterPaint).
  */
 export function useShownPosts(
   { posts: loaded, deletedElsewhere }: Pick<FeedModel, 'posts' | 'deletedElsewhere'>,
   kept: ReadonlySet<string>,
   query: string,
   alsoMatches: string,
-): [present: readonly Post[], posts: readonly Post[], searched: string, shown: readonly Post[]] {
+): [present: readonly Post[], posts: readonly Post[], shown: readonly Post[]] {
   const present = usePresentPosts(loaded, deletedElsewhere, kept);
-  // Rendered: a few cards first, the rest in the background, a few a render; a keystroke's search
-  // renders in the background too, so typing never waits for it. Only the list's growth waits: an
+  // Rendered: a few cards first, the rest in the background, a few a render. Only the list's growth waits: an
   // edit or a new comment shows at once. The first cards come at once also when the first page
   // arrives after the first render (a shared or pinned post read beside it): a render of no cards
   // but Load More, painted, moved it down the screen when the cards came (a layout shift).
@@ -34,32 +33,8 @@ export function useShownPosts(
     [present, count],
   );
   // Shown: the rendered posts the search matches.
-  const searched = useSearchedAfterPaint(query);
-  const shown = useMemo(
-    () => searchPosts(posts, searched, alsoMatches),
-    [posts, searched, alsoMatches],
-  );
-  return [present, posts, searched, shown];
-}
-
-/**
- * The search box's text once the keystroke that changed it has painted, then rendered in the
- * background (a transition). The search's own render hides or shows cards, a layout of the whole
- * list: with useDeferredValue it began at once, and when quick it committed before the letter's
- * frame, which then waited for that layout (24-40 ms on the first letter; bench:web).
- */
-function useSearchedAfterPaint(query: string): string {
-  const [searched, setSearched] = useState(query);
-  useEffect(() => {
-    let typedOn = false;
-    void nextPaint().then(() => {
-      if (!typedOn) startTransition(() => setSearched(query));
-    });
-    return () => {
-      typedOn = true;
-    };
-  }, [query]);
-  return searched;
+  const shown = useMemo(() => searchPosts(posts, query, alsoMatches), [posts, query, alsoMatches]);
+  return [present, posts, shown];
 }
 
 /**

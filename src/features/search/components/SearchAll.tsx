@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../../../shared/permissions/permissions';
 import { isOnline } from '../../../shared/network/network';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
@@ -7,7 +7,7 @@ import { SearchResults } from './SearchResults';
 import './searchAll.css';
 
 export interface SearchAllProps {
-  /** What the search box holds (SearchBox). */
+  /** What the search box holds (SearchBox), once its keystroke has painted. */
   query: string;
   user: AppUser | null;
 }
@@ -28,6 +28,13 @@ export const NEEDS_CONNECTION = 'Searching older posts needs a connection.';
 export function SearchAll({ query, user }: SearchAllProps) {
   // The query a search of every post was asked for (the button, or Enter in the search box).
   const [searched, onSearch] = useState<string | null>(null);
+  // Cleared, the box starts afresh: typing the last search again does not bring its results back.
+  // (On a change only: Enter may come before the letters typed have reached `query`.)
+  const [previousQuery, setPreviousQuery] = useState(query);
+  if (query !== previousQuery) {
+    setPreviousQuery(query);
+    if (query === '') onSearch(null);
+  }
   useEffect(() => onEnterInSearchBox(onSearch), []);
   const terms = useMemo(() => searchTerms(query), [query]);
   // Disabled offline with the reason (as every control that needs the network), after its note.
@@ -35,6 +42,8 @@ export function SearchAll({ query, user }: SearchAllProps) {
   const online = !network.disabled;
   const shown = searched === query && terms.length > 0 && online;
   useFeedScrollKept(shown);
+  // Kept mounted while the box is empty (app/FeedPage.tsx), showing nothing.
+  if (query === '') return null;
   if (shown) {
     return <SearchResults key={terms.join(' ')} query={query} terms={terms} user={user} />;
   }
@@ -100,4 +109,5 @@ function useFeedScrollKept(shown: boolean): void {
 }
 
 // React.lazy takes a module's default export: a named import would cost the first load bytes.
-export default SearchAll;
+// Memoised: a keystroke renders the page, and this only once the letter has painted.
+export default memo(SearchAll);
