@@ -103,6 +103,25 @@ describe('searching every post', () => {
     await screen.findByRole('button', { name: 'Search all posts' });
     expect(screen.queryAllByRole('region', { name: /^All posts matching/ })).toHaveLength(0);
   });
+
+  it('cleared, the box starts afresh: the same words typed again wait for the button', async () => {
+    await seedPosts(posts());
+    const { user } = await renderApp();
+    await user.type(search(), 'lindqvist');
+    await screen.findByRole('button', { name: 'Search all posts' });
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(results()).toBeVisible(), RENDERED);
+
+    await user.clear(search());
+    await waitFor(() =>
+      expect(screen.queryAllByRole('region', { name: /^All posts matching/ })).toHaveLength(0),
+    );
+    expect(screen.queryByRole('button', { name: 'Search all posts' })).not.toBeInTheDocument();
+
+    await user.type(search(), 'lindqvist');
+    await screen.findByRole('button', { name: 'Search all posts' });
+    expect(screen.queryAllByRole('region', { name: /^All posts matching/ })).toHaveLength(0);
+  });
 });
 
 describe('a search that fails', () => {
