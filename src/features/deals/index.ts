@@ -6,7 +6,7 @@ export { DealStatusBadge } from './components/DealStatusBadge';
 export { DealTermsList } from './components/DealTermsList';
 export { PostDealLink } from './components/PostDealLink';
 export { chooseDeal, type Deal, movesDealOn } from './data/deal';
-export { dealParam, isDealId, windowParam } from './data/addressParams';
+export { isDealId } from './data/addressParams';
 export { OPEN_DEAL_MESSAGE } from './data/dealMessage';
 export { DEALS_PER_READ } from './data/dealQueries';
 export { dealStatusText } from './data/dealWords';
