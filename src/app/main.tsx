@@ -6,9 +6,9 @@ import './styles/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { firstPageAnswer, firstPageDecoded, pinnedPostAnswer } from '../features/feed';
+import { firstPageAnswer, pinnedPostAnswer } from '../features/feed';
 import { linkManifest } from './manifestLink';
-import { nextTask, pageLoaded } from '../shared/pageLoaded/pageLoaded';
+import { pageLoaded } from '../shared/pageLoaded/pageLoaded';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -24,19 +24,16 @@ const waited = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))
 // With it, the first render shows posts (src/features/feed/store/firstPage.ts,
 // src/features/feed/store/sharedPostRead.ts).
 // The first render is a transition: React renders it in short tasks, yielding between them, where a
-// plain render is one task that holds the main thread until every card is built. It starts in a
-// task of its own: after the page's decoding (features/feed firstPageDecoded), not inside it.
-void Promise.race([firstPageDecoded(), waited])
-  .then(nextTask)
-  .then(() =>
-    startTransition(() =>
-      createRoot(container).render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
+// plain render is one task that holds the main thread until every card is built.
+void Promise.race([firstPage?.catch(() => null), waited]).then(() =>
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
     ),
-  );
+  ),
+);
 // The manifest is linked and the worker registered once the first screen is painted: neither
 // competes with the first page (app/manifestLink.ts; app/registerServiceWorker.ts, whose code
 // loads then). Production builds only: dev has neither.

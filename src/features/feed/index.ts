@@ -9,5 +9,5 @@ export { useCommittedWrites } from './hooks/useCommittedWrites';
 export { writtenAt } from './commands';
 export { usePaging } from './hooks/usePaging';
 export { provideDealLink } from './state/dealLinkSlot';
-export { firstPageAnswer, firstPageDecoded } from './store/firstPage';
+export { firstPageAnswer } from './store/firstPage';
 export { pinnedPostAnswer } from './store/pinnedPost';

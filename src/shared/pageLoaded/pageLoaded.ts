@@ -26,7 +26,7 @@ export function pageLoaded(): Promise<void> {
 }
 
 /** Resolves in a new task: after what the current one still has to do, and any paint due. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 

@@ -1,6 +1,5 @@
 import type { PostsPage } from '../../../shared/posts/page';
 import { decodePage } from '../../../shared/posts/postDecode';
-import { nextTask } from '../../../shared/pageLoaded/pageLoaded';
 
 /**
  * The first page's path from index.html to the first render, in one place. index.html's inline
@@ -46,19 +45,6 @@ export function arrivedFirstPage(): PostsPage | null {
     }
   }
   return arrived;
-}
-
-/**
- * Settles once index.html's first page has arrived and is decoded (or has failed, or there is no
- * request). The decoding has a task of its own, before the first render's: with the cards' render
- * in the same task, a deadline-day page held the main thread for 40 ms in one piece.
- */
-export function firstPageDecoded(): Promise<void> {
-  const request = firstPageAnswer();
-  if (!request) return Promise.resolve();
-  return request.then(nextTask, nextTask).then(() => {
-    arrivedFirstPage();
-  });
 }
 
 /**
