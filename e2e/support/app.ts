@@ -1,8 +1,8 @@
-import { summariseComments } from '../../src/features/comments/data/commentList';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { readAdminEmail } from '../../scripts/lib/adminEmail';
-import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerClient';
+import { ownerClient } from '../../scripts/lib/ownerClient';
+import { publishElsewhere as adminPublishes } from '../../scripts/lib/writesElsewhere';
 import { E2E_PORTS, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
 import { FIRST_PAGE_QUERY, PAGE_SIZE } from '../../src/shared/posts/postsQuery';
 import { ROOT } from './env';
@@ -152,23 +152,12 @@ export function escapeRegExp(text: string): string {
 }
 
 /**
- * Publishes a post as the administrator's other device would (with its change stamp), behind the
- * page's back: open pages learn of it by their live checks.
+ * Publishes a post as the administrator's other device would, by the app's recipe (with its change
+ * stamp), behind the page's back: open pages learn of it by their live checks.
  */
 export async function publishElsewhere(title: string): Promise<void> {
-  const owner = ownerClient(firestoreUrl(E2E_PORTS), PROJECT_ID);
-  const id = `elsewhere-${Date.now()}`;
-  const post = {
-    title,
-    content: 'Published elsewhere.',
-    imageUrl: '',
-    link: '',
-    comments: [],
-    ...summariseComments([]),
-  };
-  await commitPostWrite(owner, id, {
-    update: { name: owner.name(`posts/${id}`), fields: toFields({ ...post, created: Date.now() }) },
-  });
+  const target = { firestoreUrl: firestoreUrl(E2E_PORTS), projectId: PROJECT_ID };
+  await adminPublishes(target, { title, content: 'Published elsewhere.' });
 }
 
 /** How long one move of the clock is given to show what the live check found. */

@@ -92,9 +92,10 @@ async function main(): Promise<number> {
     stack = await startStack(BENCH_PORTS, BENCH_BUILD_DIR, now);
     await resetFeed(BENCH_PORTS, { now, posts: buildDeadlineDayPosts(now) });
     const owner = ownerClient(firestoreUrl(BENCH_PORTS), PROJECT_ID);
-    const fresh = { name: 'fresh-post', postId: `contention-${Date.now()}`, before: 0 };
     const post = { title: 'Deadline day: who is next?', content: 'Tell us in the comments.' };
-    await publishElsewhere(owner, fresh.postId, post);
+    const target = { firestoreUrl: firestoreUrl(BENCH_PORTS), projectId: PROJECT_ID };
+    const { id } = await publishElsewhere(target, post);
+    const fresh = { name: 'fresh-post', postId: id, before: 0 };
     const rounds = [await longThread(owner), fresh];
     const url = `${stack.url}/`;
     await withBrowser(executablePath, async (chromium) => {

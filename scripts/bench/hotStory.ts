@@ -23,10 +23,9 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import * as sdk from 'firebase/firestore/lite';
-import { summariseComments } from '../../src/features/comments/data/commentList';
-import { postWords } from '../../src/shared/posts/postWords';
-import { POSTS, POST_CHANGES } from '../../src/shared/collections';
-import { postStamp } from '../../src/shared/store/postStamp';
+import { publishPost } from '../../src/features/feed/store/postCreation';
+import { POST_CHANGES } from '../../src/shared/collections';
+import type { Store } from '../../src/shared/store/firestoreWrites';
 import { readAdminEmail } from '../lib/adminEmail';
 import { startFirestore, type Firestore } from '../lib/emulators';
 import { RULES_PATH } from '../lib/stack';
@@ -243,27 +242,9 @@ function loadAverage(): string {
   return `${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min) on ${availableParallelism()} cores`;
 }
 
-/**
- * The administrator's new post, as the app's createPost writes one without a deal (its module
- * needs the app's Vite settings, so it cannot run here): the spec's fields, an empty summary, the
- * search words, and the post's stamp, in one commit.
- */
-async function publish({ sdk: logged, db }: ReturnType<typeof client>): Promise<string> {
-  const ref = logged.doc(logged.collection(db, POSTS));
-  const fields = {
-    ...POST,
-    imageUrl: '',
-    link: '',
-    ...summariseComments([]),
-    created: Date.now(),
-    comments: [],
-    words: postWords(POST.title, POST.content),
-  };
-  const batch = logged.writeBatch(db);
-  batch.set(ref, fields);
-  batch.set(logged.doc(db, POST_CHANGES, ref.id), postStamp(logged));
-  await batch.commit();
-  return ref.id;
+/** The administrator's new post, by the app's recipe (postCreation.ts publishPost). */
+async function publish(store: Store): Promise<string> {
+  return (await publishPost(store, { ...POST, imageUrl: '', link: '' })).id;
 }
 
 function getStamp({ sdk: logged, db }: ReturnType<typeof client>, postId: string) {

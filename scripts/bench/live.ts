@@ -18,7 +18,6 @@ import type { Browser } from '@playwright/test';
 import { BENCH_BUILD_DIR, buildBundle } from '../lib/appBuild';
 import { requireChromium } from '../lib/chromium';
 import { commentElsewhere, publishElsewhere } from '../lib/writesElsewhere';
-import { ownerClient } from '../lib/ownerClient';
 import { readAdminEmail } from '../lib/adminEmail';
 import { RULES_PATH, startStack, type Stack } from '../lib/stack';
 import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../lib/testPorts';
@@ -36,6 +35,8 @@ import { report } from './web/report';
  * changing: following must stay cheap for a fan who leaves tabs open.
  */
 const HIDDEN_FOLLOWING_BUDGET = 40;
+/** The emulator the benches' other devices write to. */
+const BENCH_TARGET = { firestoreUrl: firestoreUrl(BENCH_PORTS), projectId: PROJECT_ID };
 const DEADLINE_DAY_SIGNING = { title: 'Deadline-day signing', content: 'Signed and sealed.' };
 
 async function main(): Promise<number> {
@@ -72,13 +73,14 @@ async function demoScenarios(chromium: Browser, url: string): Promise<FirstLoad>
   });
   if (!firstLoad) throw new Error('The demo feed’s first load was not measured');
   await scenario(chromium, url, 'post-and-20-comments', async (tab) => {
-    const owner = ownerClient(firestoreUrl(BENCH_PORTS), PROJECT_ID);
-    const id = `bench-live-${Date.now()}`;
+    let id: string | null = null;
     // The post at 1 minute, then a comment every 25 s: all within the 10 minutes.
     await tab.pass(SPAN, async (elapsed) => {
-      if (elapsed === MINUTE) await publishElsewhere(owner, id, DEADLINE_DAY_SIGNING);
+      if (elapsed === MINUTE) id = (await publishElsewhere(BENCH_TARGET, DEADLINE_DAY_SIGNING)).id;
       const index = (elapsed - MINUTE - 30_000) / 25_000;
-      if (Number.isInteger(index) && index >= 0 && index < 20) await comment(id, index);
+      if (id !== null && Number.isInteger(index) && index >= 0 && index < 20) {
+        await comment(id, index);
+      }
     });
   });
   await scenario(chromium, url, 'hidden', hiddenForTheSpan, { limit: 0 });
@@ -167,8 +169,7 @@ async function openDeal(tab: CountedPage): Promise<void> {
 async function comment(id: string, index: number) {
   const user = `fan${index}@example.com`;
   const text = { user, text: `Comment ${index}`, date: '23/11/2026' };
-  const target = { firestoreUrl: firestoreUrl(BENCH_PORTS), projectId: PROJECT_ID };
-  await commentElsewhere(target, id, demoUid(user), text);
+  await commentElsewhere(BENCH_TARGET, id, demoUid(user), text);
 }
 
 main().then(

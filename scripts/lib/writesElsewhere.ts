@@ -1,35 +1,31 @@
 /**
- * What the app's users write from another device, for the benches: the administrator's post
- * written as the owner in the shape the app leaves it, with the post's change stamp, which open
- * pages poll; a fan's comment by the app's own recipe, as that fan.
+ * What the app's users write from another device, for the benches and tests, by the app's own
+ * recipes on a Lite SDK signed in on the emulator as that user, so the rules judge each write as
+ * the app's: the administrator's post, and a fan's comment.
  */
+import { fileURLToPath } from 'node:url';
 import { initializeApp } from 'firebase/app';
-import { summariseComments } from '../../src/features/comments/data/commentList';
+import { publishPost } from '../../src/features/feed/store/postCreation';
 import { commitComment, type CommentAdded } from '../../src/features/feed/store/commentCommits';
-import type { Comment } from '../../src/shared/posts/post';
+import type { Comment, Post } from '../../src/shared/posts/post';
 import { toPost } from '../../src/shared/posts/postDecode';
-import { postWords } from '../../src/shared/posts/postWords';
 import { POSTS } from '../../src/shared/collections';
 import type { Store } from '../../src/shared/store/firestoreWrites';
-import { commitPostWrite, toFields, type OwnerClient } from './ownerClient';
+import { readAdminEmail } from './adminEmail';
 
 /**
- * A post as the administrator publishes it (src/features/feed/store/postWrites.ts createPost),
- * without a deal.
+ * A post in no deal, without a picture or link, as the administrator publishes it on another
+ * device (src/features/feed/store/postCreation.ts publishPost), with its change stamp, which open
+ * pages poll. Returns it with the id Firestore gave it. The administrator's address is the rules'
+ * (adminEmail()), read from firestore.rules unless given.
  */
 export async function publishElsewhere(
-  client: OwnerClient,
-  id: string,
+  target: EmulatorTarget,
   { title, content }: { title: string; content: string },
-): Promise<void> {
-  const post = { title, content, imageUrl: '', link: '', comments: [], created: Date.now() };
-  await commitPostWrite(client, id, {
-    update: {
-      name: client.name(`posts/${id}`),
-      fields: toFields({ ...post, ...summariseComments([]), words: postWords(title, content) }),
-    },
-    currentDocument: { exists: false },
-  });
+  adminEmail = readAdminEmail(fileURLToPath(new URL('../../firestore.rules', import.meta.url))),
+): Promise<Post> {
+  const store = await signedInStore(target, 'administrator-elsewhere', adminEmail);
+  return publishPost(store, { title, content, imageUrl: '', link: '' });
 }
 
 /** The emulator a fan's device writes to (the gate or the engine) and its project. */
@@ -55,7 +51,7 @@ export async function commentElsewhere(
   uid: string,
   comment: Comment,
 ): Promise<CommentAdded> {
-  const store = await fanStore(target, uid, comment.user);
+  const store = await signedInStore(target, uid, comment.user);
   const { sdk, db } = store;
   const stored = await sdk.getDoc(sdk.doc(db, POSTS, postId));
   if (!stored.exists()) throw new Error(`There is no post ${postId} to comment on`);
@@ -63,18 +59,25 @@ export async function commentElsewhere(
   return commitComment(store, { postId, postTitle: post.title, view: post, comment, uid });
 }
 
-const fanStores = new Map<string, Store>();
+const stores = new Map<string, Store>();
 
-/** A Lite SDK database on the emulator, signed in as the fan (one per fan, kept for the run). */
-async function fanStore(target: EmulatorTarget, uid: string, email: string): Promise<Store> {
+/**
+ * A Lite SDK database on the emulator, signed in as the Google account `email` (one per account,
+ * kept for the run).
+ */
+export async function signedInStore(
+  target: EmulatorTarget,
+  uid: string,
+  email: string,
+): Promise<Store> {
   const key = JSON.stringify([target.firestoreUrl, target.projectId, uid, email]);
-  const known = fanStores.get(key);
+  const known = stores.get(key);
   if (known) return known;
   // The recipe's own type of the SDK: the module as a dynamic import gives it.
   const sdk = await import('firebase/firestore/lite');
   const app = initializeApp(
     { projectId: target.projectId, apiKey: 'fake-api-key' },
-    `fan-${fanStores.size}`,
+    `elsewhere-${stores.size}`,
   );
   const db = sdk.getFirestore(app);
   const { hostname, port } = new URL(target.firestoreUrl);
@@ -86,6 +89,6 @@ async function fanStore(target: EmulatorTarget, uid: string, email: string): Pro
   };
   sdk.connectFirestoreEmulator(db, hostname, Number(port), { mockUserToken: googlePersona });
   const store = { sdk, db };
-  fanStores.set(key, store);
+  stores.set(key, store);
   return store;
 }

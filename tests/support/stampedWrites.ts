@@ -1,6 +1,6 @@
 /**
  * The Lite SDK's single-document writes, made as the app makes them
- * (src/shared/store/firestoreWrites.ts): a write to posts/{id} goes in one batch with
+ * (src/shared/store/postStamp.ts): a write to posts/{id} goes in one batch with
  * postChanges/{id} = { at: serverTimestamp() }, which firestore.rules requires of every post write.
  * Writes elsewhere go as they are. Same signatures as the SDK's, so the rules matrix reads as plain
  * SDK calls.
@@ -30,7 +30,7 @@ export interface DocumentSetter {
 
 /**
  * Adds the stamp of post `id` to `batch` (or a transaction), as
- * src/shared/store/firestoreWrites.ts's commitWithStamp does.
+ * src/shared/store/postStamp.ts's commitWithStamp does.
  */
 export function stampChange(db: Firestore, batch: DocumentSetter, id: string): void {
   batch.set(doc(db, 'postChanges', id), postStamp(sdk));

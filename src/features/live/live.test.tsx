@@ -70,7 +70,7 @@ describe('new posts while the page is open', () => {
   it('waits behind "1 new post" without moving the feed; pressing it shows the post on top, focused', async () => {
     const { user } = await renderApp();
     const before = titles();
-    await publishElsewhere(buildPost({ title: 'Striker signs', created: Date.now() }));
+    await publishElsewhere('Striker signs');
 
     await nextCheck();
     const button = await screen.findByRole('button', { name: '1 new post' });
@@ -85,8 +85,8 @@ describe('new posts while the page is open', () => {
 
   it('counts several: "2 new posts"', async () => {
     await renderApp();
-    await publishElsewhere(buildPost({ title: 'Striker signs', created: Date.now() }));
-    await publishElsewhere(buildPost({ title: 'Midfielder signs', created: Date.now() + 1 }));
+    await publishElsewhere('Striker signs');
+    await publishElsewhere('Midfielder signs');
     await nextCheck();
     expect(await screen.findByRole('button', { name: '2 new posts' })).toBeVisible();
   });
@@ -148,7 +148,7 @@ describe('loaded posts stay current', () => {
 describe('a check that fails', () => {
   it('rides out one failure (Firestore unavailable): the news comes with that check', async () => {
     await renderApp();
-    await publishElsewhere(buildPost({ title: 'Striker signs', created: Date.now() }));
+    await publishElsewhere('Striker signs');
     const refused = refuseReads(STAMPS_QUERY, 1);
     await nextCheck();
     expect(await screen.findByRole('button', { name: '1 new post' })).toBeVisible();
@@ -159,7 +159,7 @@ describe('a check that fails', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await renderApp();
     const before = titles();
-    await publishElsewhere(buildPost({ title: 'Striker signs', created: Date.now() }));
+    await publishElsewhere('Striker signs');
     const refused = refuseReads(STAMPS_QUERY, 3);
     await nextCheck();
     await waitFor(() =>

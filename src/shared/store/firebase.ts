@@ -1,4 +1,4 @@
-import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
+import { getApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { config } from '../config';
 
 /**
@@ -8,7 +8,11 @@ import { config } from '../config';
  * Content-Security-Policy frames nothing but the site (`frame-src 'self'`, README: Deploying).
  */
 export function getFirebaseApp(): FirebaseApp {
-  return getApps().length > 0
-    ? getApp()
-    : initializeApp({ ...config.firebase, authDomain: location.host });
+  try {
+    // The default app, once made. Not the first of getApps(): a named app may be there first (a
+    // test's other device), and getApp() without a name never returns it.
+    return getApp();
+  } catch {
+    return initializeApp({ ...config.firebase, authDomain: location.host });
+  }
 }

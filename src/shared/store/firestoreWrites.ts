@@ -1,9 +1,6 @@
 import { config, splitHost } from '../config';
-import { POST_CHANGES } from '../collections';
 import { LIMITS } from '../limits';
 import { StoreError, storeErrorCode } from '../errors/storeError';
-import { retryingContention } from './contention';
-import { postStamp } from './postStamp';
 
 /**
  * The write helper: the only module that imports Firestore Lite. It loads on the first write (or
@@ -56,11 +53,6 @@ export function warmStore(): void {
 
 export type Transaction = Parameters<Parameters<Sdk['runTransaction']>[1]>[0];
 
-/** Stamps postChanges/{id} at the server's time inside a transaction that writes the post. */
-export function stampInTransaction({ sdk, db }: Store, transaction: Transaction, id: string): void {
-  transaction.set(sdk.doc(db, POST_CHANGES, id), postStamp(sdk));
-}
-
 export type Constraint = Parameters<Sdk['query']>[1];
 export type Snapshot = Awaited<ReturnType<Sdk['getDocs']>>['docs'][number];
 
@@ -96,25 +88,6 @@ export type Batch = ReturnType<Sdk['writeBatch']>;
 /** What a batch and a transaction share: setting a document. */
 export interface DocumentWriter {
   set(ref: ReturnType<Sdk['doc']>, data: Record<string, unknown>): unknown;
-}
-
-/**
- * Commits a post's writes with the stamp of postChanges/{id} at the server's time, in one batch:
- * the rules refuse a post write without it, and open pages find the change by it
- * (features/live/state/liveChecks.ts).
- */
-export async function commitWithStamp(
-  { sdk, db }: Store,
-  id: string,
-  write: (batch: Batch) => void,
-  onRetry?: () => void,
-): Promise<void> {
-  await retryingContention(() => {
-    const batch = sdk.writeBatch(db);
-    write(batch);
-    batch.set(sdk.doc(db, POST_CHANGES, id), postStamp(sdk));
-    return batch.commit();
-  }, onRetry);
 }
 
 export async function call<T>(operation: (store: Store) => Promise<T>): Promise<T> {

@@ -1,12 +1,11 @@
 import { summariseComments } from '../../../src/features/comments/data/commentList';
 import { COUNTERS, THREAD } from '../../../src/features/comments/data/commentCopies';
-import { initializeApp } from 'firebase/app';
 import {
   commitRemoval,
   type CommentAdded,
   type CommentRemoved,
 } from '../../../src/features/feed/store/commentCommits';
-import type { Store } from '../../../src/shared/store/firestoreWrites';
+import type { Post } from '../../../src/shared/posts/post';
 import { postWords } from '../../../src/shared/posts/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';
 import {
@@ -18,7 +17,11 @@ import {
   type OwnerClient,
   type StoredDocument,
 } from '../../../scripts/lib/ownerClient';
-import { commentElsewhere as fanCommentsElsewhere } from '../../../scripts/lib/writesElsewhere';
+import {
+  commentElsewhere as fanCommentsElsewhere,
+  publishElsewhere as adminPublishes,
+  signedInStore,
+} from '../../../scripts/lib/writesElsewhere';
 import { seededThread, type SeededComment } from '../../../scripts/seed/seededThread';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/shared/config';
@@ -275,14 +278,12 @@ export async function deleteStoredPost(id: string): Promise<void> {
   await commitElsewhere(id, { delete: firestore().name(`posts/${id}`) });
 }
 
-/** Publishes a post on another device; returns it with its id. */
-export async function publishElsewhere(post: SeedPost): Promise<StoredPost> {
-  sequence += 1;
-  const id = `elsewhere${sequence}`;
-  // A post is published without comments (the rules allow no others).
-  const fields = toFields({ ...post, comments: [], ...summariseComments([]), ...wordsOf(post) });
-  await commitElsewhere(id, { update: { name: firestore().name(`posts/${id}`), fields } });
-  return { ...post, comments: [], id };
+/**
+ * Publishes a post titled `title` on another device, by the administrator's recipe (as the
+ * benches do, scripts/lib/writesElsewhere.ts); returns it with the id Firestore gave it.
+ */
+export function publishElsewhere(title: string): Promise<Post> {
+  return adminPublishes(target(), { title, content: `Details of ${title}.` }, config.adminEmail);
 }
 
 /**
@@ -331,35 +332,15 @@ export async function commentElsewhere(
   comment: SeedPost['comments'][number],
   uid = `uid-of-${comment.user}`,
 ): Promise<CommentAdded> {
-  const target = { firestoreUrl: emulatorOrigin(), projectId: config.firebase.projectId };
-  return fanCommentsElsewhere(target, id, uid, comment);
+  return fanCommentsElsewhere(target(), id, uid, comment);
 }
 
-let adminStore: Promise<Store> | null = null;
+/** The emulator itself, as another device reaches it. */
+const target = () => ({ firestoreUrl: emulatorOrigin(), projectId: config.firebase.projectId });
 
 /** A Lite SDK database on the emulator, signed in as the administrator (kept for the run). */
-function administratorStore(): Promise<Store> {
-  adminStore ??= (async () => {
-    // The recipe's own type of the SDK: the module as a dynamic import gives it.
-    const sdk = await import('firebase/firestore/lite');
-    const app = initializeApp(
-      { projectId: config.firebase.projectId, apiKey: 'fake-api-key' },
-      'administrator-elsewhere',
-    );
-    const db = sdk.getFirestore(app);
-    const [host, port] = TEST_FIRESTORE_HOST.split(':');
-    sdk.connectFirestoreEmulator(db, host, Number(port), {
-      mockUserToken: {
-        sub: 'administrator-elsewhere',
-        email: config.adminEmail,
-        email_verified: true,
-        firebase: { sign_in_provider: 'google.com' },
-      },
-    });
-    return { sdk, db };
-  })();
-  return adminStore;
-}
+const administratorStore = () =>
+  signedInStore(target(), 'administrator-elsewhere', config.adminEmail);
 
 /**
  * The administrator removes a comment on another device, by the app's own recipe

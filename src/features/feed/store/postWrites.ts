@@ -1,47 +1,32 @@
 import { CLUB_PIN, COMMENTS, POSTS } from '../../../shared/collections';
-import {
-  call,
-  commitWithStamp,
-  readAll,
-  stampInTransaction,
-} from '../../../shared/store/firestoreWrites';
+import { call, readAll } from '../../../shared/store/firestoreWrites';
+import { commitWithStamp, stampInTransaction } from '../../../shared/store/postStamp';
 import { writeDealSummary } from '../../deals';
 import type { NewPost, Post, PostEdit } from '../../../shared/posts/post';
 import { toPost } from '../../../shared/posts/postDecode';
 import { postWords } from '../../../shared/posts/postWords';
+import { newPost, publishPost } from './postCreation';
 
 /** The administrator's writes of posts: create, edit, close comments, pin, delete. */
 
 /**
- * A post without a deal status or deal has no `status` or `deal` key at all, as the spec's posts.
- * A post in a deal is written in a transaction with the deal's summary (writeDealSummary).
+ * A new post (postCreation.ts's recipe). A post in a deal is written in a transaction with the
+ * deal's summary (writeDealSummary).
  */
-export async function createPost({ status, deal, ...input }: NewPost): Promise<Post> {
+export async function createPost(input: NewPost): Promise<Post> {
+  const { deal } = input;
+  if (!deal) return call((store) => publishPost(store, input));
   return call(async (store) => {
     const { sdk, db } = store;
-    const shown = {
-      ...input,
-      ...(status && { status }),
-      ...(deal && { deal: deal.id }),
-      commentCount: 0,
-      cardComments: [],
-      created: Date.now(),
-    };
-    // The search words go to Firestore only: a card never reads them.
-    const fields = { ...shown, comments: [], words: postWords(input.title, input.content) };
     const ref = sdk.doc(sdk.collection(db, POSTS));
-    if (!deal) {
-      await commitWithStamp(store, ref.id, (batch) => batch.set(ref, fields));
-    } else {
-      await sdk.runTransaction(db, async (transaction) => {
-        const summarise = await writeDealSummary(store, transaction, deal, ref.id, status);
-        transaction.set(ref, fields);
-        stampInTransaction(store, transaction, ref.id);
-        summarise();
-      });
-    }
-    // Not marked: a new post's summary holds its thread (absent, as the rules want it).
-    return { id: ref.id, ...shown, moreComments: false };
+    const { post, fields } = newPost(ref.id, input);
+    await sdk.runTransaction(db, async (transaction) => {
+      const summarise = await writeDealSummary(store, transaction, deal, ref.id, input.status);
+      transaction.set(ref, fields);
+      stampInTransaction(store, transaction, ref.id);
+      summarise();
+    });
+    return post;
   });
 }
 
