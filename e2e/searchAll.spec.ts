@@ -83,6 +83,34 @@ test.describe('searching every post', () => {
     await expect(searchAllButton(page)).toHaveCount(0);
   });
 
+  test("Enter pressed before the search's code has arrived still searches every post", async ({
+    page,
+    context,
+  }) => {
+    const goalkeeper = await storedTitlesNaming('Østergaard');
+    // The search of every post's code, held on its way (a slow network) until Enter is pressed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let requested = 0;
+    await context.route(/\/assets\/SearchAll-[^/]*\.js$/, async (route) => {
+      requested += 1;
+      await held;
+      await route.fallback();
+    });
+    await openFeed(page);
+
+    await searchBox(page).fill('Østergaard');
+    await expect.poll(() => requested).toBe(1);
+    await searchBox(page).press('Enter');
+    release();
+
+    await expect(page.getByText(`${goalkeeper.length} posts match “Østergaard”`)).toBeVisible();
+    await expect(articles(page)).toHaveCount(goalkeeper.length);
+    expect(await titlesShown(page)).toEqual(goalkeeper);
+  });
+
   test('offline, searches the loaded posts and says that older posts need a connection', async ({
     page,
     context,

@@ -7,12 +7,15 @@ import { isAdmin } from '../shared/permissions/permissions';
 import { FeedPage } from './FeedPage';
 import { Header } from './Header';
 import { HeaderControls } from './HeaderControls';
+// Not with the features above: imported before the session's, the search box's CSS would move
+// ahead of the login's in the first load's style block (and its hash in the CSP with it).
+import { useSearch } from '../features/search';
 
 /** The one screen (spec §2): header, login, the administrator's form, the feed. */
 export function App() {
   const user = useSession();
   const { changedAt } = useMainFeedStamps();
-  const [query, setQuery] = useState('');
+  const search = useSearch();
   const [moderating, setModerating] = useState(false);
   const admin = isAdmin(user);
 
@@ -24,8 +27,7 @@ export function App() {
       <OfflineNotice />
       <Header>
         <HeaderControls
-          query={query}
-          onQueryChange={setQuery}
+          search={search}
           user={user}
           admin={admin}
           moderating={moderating}
@@ -41,7 +43,7 @@ export function App() {
         {/* Kept while the moderation view is open: the feed keeps its place, and its live checks
             tell the moderation view of new comments. */}
         <div className="main__page" hidden={admin && moderating}>
-          <FeedPage query={query} user={user} admin={admin} />
+          <FeedPage search={search} user={user} admin={admin} />
         </div>
       </main>
     </>

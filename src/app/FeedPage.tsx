@@ -3,12 +3,12 @@ import { LazyPostComposer } from '../features/admin';
 import { LazyDealView, LazyDealsStrip } from '../features/dealFeeds';
 import { useDealAddress } from '../features/deals';
 import { MainFeed, useMainFeedStamps } from '../features/feed';
-import { LazySearchAll, useSearchedAfterPaint } from '../features/search';
+import { LazySearchAll, type Search, useSearchedAfterPaint } from '../features/search';
 import { usePageLoaded } from '../shared/pageLoaded/usePageLoaded';
 import type { AppUser } from '../shared/permissions/permissions';
 
 export interface FeedPageProps {
-  query: string;
+  search: Search;
   user: AppUser | null;
   admin: boolean;
 }
@@ -17,7 +17,8 @@ export interface FeedPageProps {
  * The page's main column: the administrator's form, the deals strip, and the feed, or in its place
  * a deal's feed or the window's ins and outs; under a search, the search of every post.
  */
-export function FeedPage({ query, user, admin }: FeedPageProps) {
+export function FeedPage({ search, user, admin }: FeedPageProps) {
+  const { query, asked, askAll, forgetAsk } = search;
   // When the main feed's first page was read: null before it, or when it failed.
   const { readTime } = useMainFeedStamps();
   const [dealId, insAndOuts] = useDealAddress();
@@ -33,7 +34,7 @@ export function FeedPage({ query, user, admin }: FeedPageProps) {
   // cards shown or hidden, nor for any render but the box's (the feeds and the strip are memoised).
   const searched = useSearchedAfterPaint(query);
   // The search of every post is mounted from the first letter typed on, and kept (it shows nothing
-  // while the box is empty), so Enter finds it listening: its code loads with that first letter.
+  // while the box is empty): its code loads with that first letter.
   const [searchUsed, setSearchUsed] = useState(query !== '');
   if (query !== '' && !searchUsed) setSearchUsed(true);
 
@@ -74,7 +75,13 @@ export function FeedPage({ query, user, admin }: FeedPageProps) {
       </div>
       {searchUsed && (
         <Suspense fallback={null}>
-          <LazySearchAll query={searched} user={user} />
+          <LazySearchAll
+            query={searched}
+            asked={asked}
+            askAll={askAll}
+            forgetAsk={forgetAsk}
+            user={user}
+          />
         </Suspense>
       )}
     </>

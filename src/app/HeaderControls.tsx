@@ -1,11 +1,10 @@
 import { LoginPanel } from '../features/session';
-import { SearchBox } from '../features/search';
+import { type Search, SearchBox } from '../features/search';
 import type { AppUser } from '../shared/permissions/permissions';
 import { ThemeToggle } from './ThemeToggle';
 
 export interface HeaderControlsProps {
-  query: string;
-  onQueryChange: (query: string) => void;
+  search: Search;
   user: AppUser | null;
   /** The administrator is signed in: the header offers the moderation view. */
   admin: boolean;
@@ -15,8 +14,7 @@ export interface HeaderControlsProps {
 
 /** The header's controls: search, the theme, Moderation (the administrator's) and the login. */
 export function HeaderControls({
-  query,
-  onQueryChange,
+  search: { query, onQueryChange, askAll },
   user,
   admin,
   moderating,
@@ -24,7 +22,7 @@ export function HeaderControls({
 }: HeaderControlsProps) {
   return (
     <>
-      <SearchBox query={query} onQueryChange={onQueryChange} />
+      <SearchBox query={query} onQueryChange={onQueryChange} askAll={askAll} />
       <ThemeToggle />
       {admin && (
         <button

@@ -1,12 +1,12 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../../../shared/permissions/permissions';
-import { isOnline } from '../../../shared/network/network';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { searchTerms } from '../data/searchTerms';
+import type { Search } from '../hooks/useSearch';
 import { SearchResults } from './SearchResults';
 import './searchAll.css';
 
-export interface SearchAllProps {
+export interface SearchAllProps extends Pick<Search, 'asked' | 'askAll' | 'forgetAsk'> {
   /** What the search box holds (SearchBox), once its keystroke has painted. */
   query: string;
   user: AppUser | null;
@@ -18,29 +18,24 @@ const NOTE_ID = 'search-all-note';
 export const NEEDS_CONNECTION = 'Searching older posts needs a connection.';
 
 /**
- * Below the loaded posts' matches: 'Search all posts' (or Enter in the search box), and once asked,
- * the posts it found in the feed's place: its style hides the feed while the results are there
- * (searchAll.css), kept as it was, with no code in the first load. The results stand while the
+ * Below the loaded posts' matches: 'Search all posts' (or Enter in the search box: useSearch), and
+ * once asked, the posts it found in the feed's place: its style hides the feed while the results
+ * are there (searchAll.css), kept as it was, with no code in the first load. The results stand while the
  * box holds what was searched; typing on shows the loaded matches and the button again, and
  * clearing the box the feed, scrolled back to where it was when the results opened. Offline, the
  * loaded posts are still searched and the button says why it is disabled.
  */
-export function SearchAll({ query, user }: SearchAllProps) {
-  // The query a search of every post was asked for (the button, or Enter in the search box).
-  const [searched, onSearch] = useState<string | null>(null);
+export function SearchAll({ query, asked, askAll, forgetAsk, user }: SearchAllProps) {
   // Cleared, the box starts afresh: typing the last search again does not bring its results back.
-  // (On a change only: Enter may come before the letters typed have reached `query`.)
-  const [previousQuery, setPreviousQuery] = useState(query);
-  if (query !== previousQuery) {
-    setPreviousQuery(query);
-    if (query === '') onSearch(null);
-  }
-  useEffect(() => onEnterInSearchBox(onSearch), []);
+  // Once the clearing has painted (`query` is the painted text): its keystroke renders no more.
+  useEffect(() => {
+    if (query === '') forgetAsk();
+  }, [query, forgetAsk]);
   const terms = useMemo(() => searchTerms(query), [query]);
   // Disabled offline with the reason (as every control that needs the network), after its note.
   const network = useNeedsNetwork(NOTE_ID);
   const online = !network.disabled;
-  const shown = searched === query && terms.length > 0 && online;
+  const shown = asked === query && terms.length > 0 && online;
   useFeedScrollKept(shown);
   // Kept mounted while the box is empty (app/FeedPage.tsx), showing nothing.
   if (query === '') return null;
@@ -54,7 +49,7 @@ export function SearchAll({ query, user }: SearchAllProps) {
         className="button button--primary"
         {...network}
         disabled={terms.length === 0 || !online}
-        onClick={() => onSearch(query)}
+        onClick={() => askAll(query)}
       >
         Search all posts
       </button>
@@ -67,22 +62,6 @@ export function SearchAll({ query, user }: SearchAllProps) {
       </p>
     </div>
   );
-}
-
-/**
- * Calls `search` with the search box's text when Enter is pressed in it, as the button would
- * (not offline, nor without a word to search); returns the undoing.
- */
-function onEnterInSearchBox(search: (query: string) => void): () => void {
-  const listener = ({ key, target }: KeyboardEvent) => {
-    // The page's one search field: the search box (features/search SearchBox).
-    if (key !== 'Enter' || !(target instanceof HTMLInputElement) || target.type !== 'search') {
-      return;
-    }
-    if (isOnline() && searchTerms(target.value).length > 0) search(target.value);
-  };
-  document.addEventListener('keydown', listener);
-  return () => document.removeEventListener('keydown', listener);
 }
 
 /**

@@ -1,17 +1,23 @@
+import type { Search } from '../hooks/useSearch';
 import './search.css';
 
-export interface SearchBoxProps {
-  query: string;
-  onQueryChange: (query: string) => void;
-}
+export type SearchBoxProps = Pick<Search, 'query' | 'onQueryChange' | 'askAll'>;
 
 /**
- * Filters the loaded posts as the user types (spec §5). Named by aria-label: a label element,
- * hidden on screen as the placeholder says it, would only cost the first load more bytes.
+ * Filters the loaded posts as the user types (spec §5); Enter asks for a search of every post (the
+ * form's own submission, as the browser makes it). Named by aria-label: a label element, hidden on
+ * screen as the placeholder says it, would only cost the first load more bytes.
  */
-export function SearchBox({ query, onQueryChange }: SearchBoxProps) {
+export function SearchBox({ query, onQueryChange, askAll }: SearchBoxProps) {
   return (
-    <div role="search" className="search">
+    <form
+      role="search"
+      className="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        askAll(query);
+      }}
+    >
       <input
         aria-label="Search posts"
         type="search"
@@ -24,6 +30,6 @@ export function SearchBox({ query, onQueryChange }: SearchBoxProps) {
         spellCheck={false}
         onChange={(event) => onQueryChange(event.target.value)}
       />
-    </div>
+    </form>
   );
 }
