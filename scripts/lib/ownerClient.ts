@@ -7,6 +7,7 @@
 import type { Fields, Value } from './restValue';
 import { sendWithFetch, type Send } from './send';
 import { POST_CHANGES } from '../../src/shared/collections';
+import { WRITES_PER_COMMIT } from '../../src/shared/store/firestoreLimits';
 
 /** A document as runQuery and batchGet return it. */
 export interface StoredDocument {
@@ -73,9 +74,6 @@ export function ownerClient(
     },
   };
 }
-
-/** Firestore takes at most 500 writes a commit. */
-const WRITES_PER_COMMIT = 500;
 
 /**
  * Commits `writes` in order, WRITES_PER_COMMIT at a time: each commit is atomic, the whole is not.

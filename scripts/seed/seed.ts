@@ -7,6 +7,7 @@ import { demoDeals } from './demoDeals';
 import { buildDemoFeed } from './demoFeed';
 import { commentTime, demoUid, type DemoPost } from './demoPosts';
 import { seededThread } from './seededThread';
+import { WRITES_PER_COMMIT } from '../../src/shared/store/firestoreLimits';
 
 export interface SeedTarget {
   /** e.g. http://127.0.0.1:8080 */
@@ -91,8 +92,6 @@ export async function writePosts(
   return posts.length;
 }
 
-/** Firestore takes at most 500 writes a commit. */
-const WRITES_PER_COMMIT = 500;
 /** Commits in flight at once: Google's engine commits about twice as fast so as one at a time. */
 const COMMITS_AT_ONCE = 8;
 

@@ -2,6 +2,7 @@ import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   buildPost,
+  readCommentDocuments,
   readPost,
   readPosts,
   readStoredWords,
@@ -205,5 +206,32 @@ describe('the administrator deletes posts (spec §4 Delete)', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Keeper talks' })).toBeNull());
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect((await readPosts()).map((post) => post.title)).toEqual(['Newest story']);
+  });
+
+  it("takes a story's whole thread with it, past one commit's 500 writes: comments, copies, counters", async () => {
+    const comments = Array.from({ length: 600 }, (_, n) => ({
+      user: `fan${n}@example.com`,
+      text: `Comment ${n + 1}`,
+      date: '01/01/2025, 10:00:00',
+    }));
+    const [story] = await seedPosts([buildPost({ title: 'Big story', comments })]);
+    const before = await readCommentDocuments(story.id);
+    expect(before).toMatchObject({ thread: 600, copies: 600 });
+    expect(before.counters).toBeGreaterThan(0);
+
+    const { user } = await renderApp({ user: 'admin' });
+    const article = await screen.findByRole('article', { name: 'Big story' });
+    await user.click(await within(article).findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this post?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Big story' })).toBeNull());
+    expect(await readPost(story.id)).toBeNull();
+    await waitFor(
+      async () =>
+        expect(await readCommentDocuments(story.id)).toEqual({ thread: 0, copies: 0, counters: 0 }),
+      { timeout: 45_000 },
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

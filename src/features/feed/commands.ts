@@ -94,9 +94,18 @@ export async function pin(post: Post | null): Promise<void> {
   committed({ type: 'pinned', pinned: post && { ...post, pinned: true } }, ...postIds);
 }
 
+/**
+ * Deletes a post for everyone (one commit) and tells the feeds; then its thread is cleared out of
+ * sight (postWrites clearThread): nothing a reader sees waits for it, and one cut short (the tab
+ * closed) leaves only documents no page of the app reads.
+ */
 export async function deletePost(id: string): Promise<void> {
-  await (await postWrites()).deletePost(id);
+  const writes = await postWrites();
+  await writes.deletePost(id);
   committed({ type: 'deleted', id }, id);
+  writes
+    .clearThread(id)
+    .catch((error: unknown) => console.error('Could not clear the deleted post’s comments', error));
 }
 
 /**

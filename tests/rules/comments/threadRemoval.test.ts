@@ -20,12 +20,14 @@ import {
   type Harness,
   type Persona,
 } from '../../support/harness';
-import { ADMIN, comment, FAN, OTHER_FAN, TITLE } from '../../support/fixtures';
+import { ADMIN, comment, FAN, NOT_ADMIN, OTHER_FAN, TITLE } from '../../support/fixtures';
+import { clearDeletedThread } from '../../../src/features/feed/store/postWrites';
 import {
   commentAs,
   drop,
   edit,
   exists,
+  idOf,
   PATHS,
   postData,
   seedMarked,
@@ -147,6 +149,59 @@ describe('a deleted post', () => {
     await expectAllowed(batch.commit());
     await removeAs(FAN);
     expect(await threadIds(harness)).toEqual([]);
+  });
+
+  /** p1, marked, with the fan's and the other fan's comments (counter 4), then deleted. */
+  async function seedDeletedThread(): Promise<string[]> {
+    await seedMarked(harness);
+    await commentAs(harness, FAN, { shard: 4 });
+    await commentAs(harness, OTHER_FAN, { shard: 4 });
+    const ids = await threadIds(harness);
+    const admin = harness.client(ADMIN);
+    const batch = sdk.writeBatch(admin);
+    batch.delete(sdk.doc(admin, 'posts', 'p1'));
+    batch.set(sdk.doc(admin, 'postChanges', 'p1'), postStamp(sdk));
+    await expectAllowed(batch.commit());
+    return ids;
+  }
+
+  const left = async (ids: string[]) => ({
+    thread: await threadIds(harness),
+    copies: (await Promise.all(ids.map((id) => exists(harness, `comments/${id}`)))).filter(Boolean)
+      .length,
+    counter: await exists(harness, 'posts/p1/commentCounts/4'),
+  });
+
+  it("lets the administrator clear a deleted post's thread: comments, copies, counters", async () => {
+    const ids = await seedDeletedThread();
+    expect(await left(ids)).toEqual({ thread: ids, copies: 2, counter: true });
+    await expectAllowed(clearDeletedThread(storeOf(harness, ADMIN), 'p1'));
+    expect(await left(ids)).toEqual({ thread: [], copies: 0, counter: false });
+  });
+
+  it.each(Object.entries(NOT_ADMIN))(
+    "refuses anyone else the clearing: %s cannot delete another's comment or a counter",
+    async (_, persona) => {
+      const ids = await seedDeletedThread();
+      const db = harness.client(persona);
+      const mine = await idOf('p1', MINE);
+      const theirs = ids.find((id) => id !== mine);
+      for (const id of persona === FAN ? [theirs] : ids) {
+        await expectDenied(sdk.deleteDoc(sdk.doc(db, 'posts', 'p1', 'comments', String(id))));
+      }
+      await expectDenied(sdk.deleteDoc(sdk.doc(db, 'posts', 'p1', 'commentCounts', '4')));
+      await expectDenied(clearDeletedThread(storeOf(harness, persona), 'p1'));
+      expect(await left(ids)).toEqual({ thread: ids, copies: 2, counter: true });
+    },
+  );
+
+  it('refuses the clearing while the post exists: its counters and uncounted comments stay', async () => {
+    await seedWithFanComment('counter');
+    const ids = await threadIds(harness);
+    const db = harness.client(ADMIN);
+    await expectDenied(sdk.deleteDoc(sdk.doc(db, 'posts', 'p1', 'commentCounts', '4')));
+    await expectDenied(clearDeletedThread(storeOf(harness, ADMIN), 'p1'));
+    expect(await left(ids)).toEqual({ thread: ids, copies: 1, counter: true });
   });
 });
 

@@ -235,6 +235,35 @@ export async function readPost(id: string): Promise<StoredPost | null> {
   return document && decodePost(document, threads.get(id) ?? []);
 }
 
+/**
+ * What is stored of post `id`'s comments besides the post: its thread's documents, the moderation
+ * copies naming it, and its thread's counters.
+ */
+export async function readCommentDocuments(
+  id: string,
+): Promise<{ thread: number; copies: number; counters: number }> {
+  const client = firestore();
+  const under = (collection: string) => client.name(`posts/${id}/${collection}/`);
+  const [comments, counters] = await Promise.all([
+    client.runQuery({ from: [{ collectionId: THREAD, allDescendants: true }] }),
+    client.runQuery({ from: [{ collectionId: COUNTERS, allDescendants: true }] }),
+  ]);
+  const copy = (document: StoredDocument) => {
+    const postId = document.fields.postId;
+    return (
+      document.name.startsWith(client.name(`${THREAD}/`)) &&
+      postId !== undefined &&
+      'stringValue' in postId &&
+      postId.stringValue === id
+    );
+  };
+  return {
+    thread: comments.filter(({ name }) => name.startsWith(under(THREAD))).length,
+    copies: comments.filter(copy).length,
+    counters: counters.filter(({ name }) => name.startsWith(under(COUNTERS))).length,
+  };
+}
+
 /** A post's stored search words; null without any (as a post written before them). */
 export async function readStoredWords(id: string): Promise<string[] | null> {
   const words = (await firestore().get(`posts/${id}`))?.fields.words;

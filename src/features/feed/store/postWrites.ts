@@ -1,5 +1,7 @@
 import { CLUB_PIN, COMMENTS, POSTS } from '../../../shared/collections';
-import { call, readAll } from '../../../shared/store/firestoreWrites';
+import { COUNTERS, THREAD } from '../../comments/data/commentCopies';
+import { call, readAll, type Store } from '../../../shared/store/firestoreWrites';
+import { WRITES_PER_COMMIT } from '../../../shared/store/firestoreLimits';
 import { commitWithStamp, stampInTransaction } from '../../../shared/store/postStamp';
 import { writeDealSummary } from '../../deals';
 import type { NewPost, Post, PostEdit } from '../../../shared/posts/post';
@@ -94,14 +96,35 @@ export async function pinPost(id: string | null): Promise<string[]> {
   );
 }
 
-/** Deletes a post with the moderation copies of its comments (at most 400: one commit). */
+/** Deletes a post, with its stamp: gone for every reader at once (clearThread then clears its thread). */
 export async function deletePost(id: string): Promise<void> {
-  return call(async (store) => {
-    const { sdk, db } = store;
-    const copies = await readAll(store, COMMENTS, sdk.where('postId', '==', id));
-    await commitWithStamp(store, id, (batch) => {
-      batch.delete(sdk.doc(db, POSTS, id));
-      copies.forEach((copy) => batch.delete(copy.ref));
-    });
-  });
+  return call((store) =>
+    commitWithStamp(store, id, (batch) => batch.delete(store.sdk.doc(store.db, POSTS, id))),
+  );
+}
+
+/** What only a deleted post's thread held, cleared (clearDeletedThread). */
+export async function clearThread(id: string): Promise<void> {
+  return call((store) => clearDeletedThread(store, id));
+}
+
+/**
+ * The recipe: a deleted post's comments, the moderation copies naming it (also of comments an
+ * earlier version listed on the post) and its counters, 500 deletes a commit (Firestore's most).
+ * The rules allow it once the post is gone; a thread of 10,000 comments is 400 page reads and 41
+ * commits.
+ */
+export async function clearDeletedThread(store: Store, id: string): Promise<void> {
+  const { sdk, db } = store;
+  const [thread, copies, counters] = await Promise.all([
+    readAll(store, `${POSTS}/${id}/${THREAD}`),
+    readAll(store, COMMENTS, sdk.where('postId', '==', id)),
+    sdk.getDocs(sdk.collection(db, POSTS, id, COUNTERS)),
+  ]);
+  const documents = [...thread, ...copies, ...counters.docs];
+  for (let start = 0; start < documents.length; start += WRITES_PER_COMMIT) {
+    const batch = sdk.writeBatch(db);
+    for (const { ref } of documents.slice(start, start + WRITES_PER_COMMIT)) batch.delete(ref);
+    await batch.commit();
+  }
 }
