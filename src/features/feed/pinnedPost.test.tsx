@@ -111,13 +111,13 @@ describe('a pin moved elsewhere', () => {
     await renderApp();
     expect(ids()[0]).toBe(posts[2].id);
 
-    await pinElsewhere(posts[6].id, posts[2].id);
+    await pinElsewhere(posts[6].id);
     await act(() => vi.advanceTimersByTimeAsync(CHECK_EVERY_MS));
     await waitFor(() => expect(ids()[0]).toBe(posts[6].id));
     expect(ids().slice(1, 8)).toEqual(newestFirst([posts[6]]).slice(0, 7));
     expect(screen.getAllByText('Pinned')).toHaveLength(1);
 
-    await pinElsewhere(null, posts[6].id);
+    await pinElsewhere(null);
     await act(() => vi.advanceTimersByTimeAsync(CHECK_EVERY_MS));
     await waitFor(() => expect(screen.queryByText('Pinned')).toBeNull());
     expect(ids()).toEqual(newestFirst([]).slice(0, 35));

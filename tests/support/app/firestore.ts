@@ -11,7 +11,6 @@ import type { Fields } from '../../../scripts/lib/restValue';
 import {
   changeStamp,
   commitInBatches,
-  commitPostWrite,
   ownerClient,
   toFields,
   type OwnerClient,
@@ -25,7 +24,14 @@ import {
 import { seededThread, type SeededComment } from '../../../scripts/seed/seededThread';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
 import { config } from '../../../src/shared/config';
-import { CLUB_PIN } from '../../../src/shared/collections';
+import { POSTS } from '../../../src/shared/collections';
+import {
+  clearDeletedThread,
+  commitDeletion,
+  commitEdit,
+  commitPin,
+} from '../../../src/features/feed/store/postWrites';
+import { toPost } from '../../../src/shared/posts/postDecode';
 import { DEALS, isOpenStatus, type Deal } from '../../../src/features/deals/data/deal';
 
 /**
@@ -297,14 +303,18 @@ export async function readCommentTotal(id: string): Promise<number | null> {
   return Number(count.integerValue) + summed;
 }
 
-/** A write to posts/{id} made on another device, with the post's change stamp. */
-function commitElsewhere(id: string, write: Record<string, unknown>): Promise<void> {
-  return commitPostWrite(firestore(), id, write);
-}
-
-/** Deletes a post behind the app's back, as the administrator on another device would. */
-export async function deleteStoredPost(id: string): Promise<void> {
-  await commitElsewhere(id, { delete: firestore().name(`posts/${id}`) });
+/**
+ * Deletes a post behind the app's back, by the administrator's recipe on another device
+ * (postWrites.ts commitDeletion), then clears its thread (clearDeletedThread) unless the clearing
+ * was 'cut short' (that device's tab closed first).
+ */
+export async function deleteStoredPost(
+  id: string,
+  clearing: 'done' | 'cut short' = 'done',
+): Promise<void> {
+  const store = await administratorStore();
+  await commitDeletion(store, id);
+  if (clearing === 'done') await clearDeletedThread(store, id);
 }
 
 /**
@@ -316,38 +326,23 @@ export function publishElsewhere(title: string): Promise<Post> {
 }
 
 /**
- * Pins post `id` on top (null: unpins) on another device, as the administrator's pin write does:
- * the post pinned before unpinned, the pin naming the new one, each post stamped, in one commit.
+ * Pins post `id` on top (null: unpins) on another device, by the administrator's recipe
+ * (postWrites.ts commitPin): the post pinned before unpinned, each post stamped, in one commit.
  */
-export async function pinElsewhere(id: string | null, before: string | null = null): Promise<void> {
-  const client = firestore();
-  const flag = (post: string, pinned: boolean) => [
-    {
-      update: { name: client.name(`posts/${post}`), fields: toFields({ pinned }) },
-      updateMask: { fieldPaths: ['pinned'] },
-      currentDocument: { exists: true },
-    },
-    changeStamp(client, post),
-  ];
-  await client.commit([
-    ...(before === null ? [] : flag(before, false)),
-    ...(id === null ? [] : flag(id, true)),
-    {
-      update: {
-        name: client.name(CLUB_PIN),
-        fields: toFields({ post: id, at: new Date() }),
-      },
-    },
-  ]);
+export async function pinElsewhere(id: string | null): Promise<void> {
+  await commitPin(await administratorStore(), id);
 }
 
-/** Edits a post's content on another device. */
+/**
+ * Edits the content of a post in no deal on another device, by the editor's recipe
+ * (postWrites.ts commitEdit), its deal status kept.
+ */
 export async function editElsewhere(id: string, content: string): Promise<void> {
-  await commitElsewhere(id, {
-    update: { name: firestore().name(`posts/${id}`), fields: toFields({ content }) },
-    updateMask: { fieldPaths: ['content'] },
-    currentDocument: { exists: true },
-  });
+  const store = await administratorStore();
+  const { sdk, db } = store;
+  const post = toPost(id, (await sdk.getDoc(sdk.doc(db, POSTS, id))).data());
+  if (post.deal) throw new Error(`editElsewhere edits posts in no deal; ${id} is in ${post.deal}`);
+  await commitEdit(store, id, { content, status: post.status });
 }
 
 /**

@@ -2,6 +2,7 @@ import { CLUB_PIN, COMMENTS, POSTS } from '../../../shared/collections';
 import { COUNTERS, THREAD } from '../../comments/data/commentCopies';
 import { call, readAll, type Batch, type Store } from '../../../shared/store/firestoreWrites';
 import { WRITES_PER_COMMIT } from '../../../shared/store/firestoreLimits';
+import { retryingRead } from '../../../shared/rest/retryingRead';
 import { commitWithStamp, stampInTransaction } from '../../../shared/store/postStamp';
 import { writeDealSummary } from '../../deals';
 import type { NewPost, Post, PostEdit } from '../../../shared/posts/post';
@@ -38,23 +39,30 @@ export async function createPost(input: NewPost): Promise<Post> {
  * changes, the deal's summary is written in the same transaction; an edit of the content alone
  * leaves the deal as it is.
  */
-export async function updatePost(id: string, { content, status, deal }: PostEdit): Promise<void> {
-  return call(async (store) => {
-    const { sdk, db } = store;
-    const ref = sdk.doc(db, POSTS, id);
-    await sdk.runTransaction(db, async (transaction) => {
-      const before = toPost(id, (await transaction.get(ref)).data());
-      const moves = deal && (before.deal !== deal.id || before.status !== status);
-      const summarise = moves ? await writeDealSummary(store, transaction, deal, id, status) : null;
-      transaction.update(ref, {
-        content,
-        words: postWords(before.title, content),
-        status: status ?? sdk.deleteField(),
-        deal: deal?.id ?? sdk.deleteField(),
-      });
-      stampInTransaction(store, transaction, id);
-      summarise?.();
+export async function updatePost(id: string, edit: PostEdit): Promise<void> {
+  return call((store) => commitEdit(store, id, edit));
+}
+
+/** The edit's recipe, on any store (updatePost; tests' edits made elsewhere). */
+export async function commitEdit(
+  store: Store,
+  id: string,
+  { content, status, deal }: PostEdit,
+): Promise<void> {
+  const { sdk, db } = store;
+  const ref = sdk.doc(db, POSTS, id);
+  await sdk.runTransaction(db, async (transaction) => {
+    const before = toPost(id, (await transaction.get(ref)).data());
+    const moves = deal && (before.deal !== deal.id || before.status !== status);
+    const summarise = moves ? await writeDealSummary(store, transaction, deal, id, status) : null;
+    transaction.update(ref, {
+      content,
+      words: postWords(before.title, content),
+      status: status ?? sdk.deleteField(),
+      deal: deal?.id ?? sdk.deleteField(),
     });
+    stampInTransaction(store, transaction, id);
+    summarise?.();
   });
 }
 
@@ -75,37 +83,49 @@ export async function setCommentsClosed(postId: string, closed: boolean): Promis
  * open pages see the move. Returns the ids of the posts written.
  */
 export async function pinPost(id: string | null): Promise<string[]> {
-  return call(({ sdk, db, ...store }) =>
-    sdk.runTransaction(db, async (transaction) => {
-      const pin = sdk.doc(db, CLUB_PIN);
-      const before: unknown = (await transaction.get(pin)).get('post');
-      const previous = typeof before === 'string' && before !== id ? before : null;
-      // A pinned post deleted since is left as it is: the pin named no post.
-      const unpin =
-        previous !== null && (await transaction.get(sdk.doc(db, POSTS, previous))).exists();
-      const written = [...(unpin ? [previous] : []), ...(id === null ? [] : [id])];
-      for (const post of written) {
-        transaction.update(sdk.doc(db, POSTS, post), {
-          pinned: post === id ? true : sdk.deleteField(),
-        });
-        stampInTransaction({ sdk, db, ...store }, transaction, post);
-      }
-      transaction.set(pin, { post: id, at: sdk.serverTimestamp() });
-      return written;
-    }),
-  );
+  return call((store) => commitPin(store, id));
 }
 
-/** Deletes a post, with its stamp: gone for every reader at once (clearThread then clears its thread). */
+/** The pin's recipe, on any store (pinPost; tests' pins made elsewhere). */
+export async function commitPin(
+  { sdk, db, ...store }: Store,
+  id: string | null,
+): Promise<string[]> {
+  return sdk.runTransaction(db, async (transaction) => {
+    const pin = sdk.doc(db, CLUB_PIN);
+    const before: unknown = (await transaction.get(pin)).get('post');
+    const previous = typeof before === 'string' && before !== id ? before : null;
+    // A pinned post deleted since is left as it is: the pin named no post.
+    const unpin =
+      previous !== null && (await transaction.get(sdk.doc(db, POSTS, previous))).exists();
+    const written = [...(unpin ? [previous] : []), ...(id === null ? [] : [id])];
+    for (const post of written) {
+      transaction.update(sdk.doc(db, POSTS, post), {
+        pinned: post === id ? true : sdk.deleteField(),
+      });
+      stampInTransaction({ sdk, db, ...store }, transaction, post);
+    }
+    transaction.set(pin, { post: id, at: sdk.serverTimestamp() });
+    return written;
+  });
+}
+
+/** Deletes a post for every reader at once (clearThread then clears its thread). */
 export async function deletePost(id: string): Promise<void> {
-  return call((store) =>
-    commitWithStamp(store, id, (batch) => batch.delete(store.sdk.doc(store.db, POSTS, id))),
-  );
+  return call((store) => commitDeletion(store, id));
 }
 
-/** What only a deleted post's thread held, cleared (clearDeletedThread). */
+/** The deletion's recipe, on any store: the post and its stamp, in one commit. */
+export async function commitDeletion(store: Store, id: string): Promise<void> {
+  await commitWithStamp(store, id, (batch) => batch.delete(store.sdk.doc(store.db, POSTS, id)));
+}
+
+/**
+ * What only a deleted post's thread held, cleared (clearDeletedThread). Each try goes on from
+ * what the last left, so it is retried on a passing failure as a read is.
+ */
 export async function clearThread(id: string): Promise<void> {
-  return call((store) => clearDeletedThread(store, id));
+  return retryingRead(() => call((store) => clearDeletedThread(store, id)));
 }
 
 /**
