@@ -9,11 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateComments, type Migrated } from '../../scripts/comments/migrateComments';
 import { commentElsewhere } from '../../scripts/lib/writesElsewhere';
 import { commentId } from '../../src/features/comments/data/commentCopies';
-import {
-  commitComment,
-  commitRemoval,
-  readThreadView,
-} from '../../src/features/feed/store/commentCommits';
+import { commitComment, readThreadView } from '../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../src/features/feed/store/commentRemoval';
 import type { Comment } from '../../src/shared/posts/post';
 import { LIMITS } from '../../src/shared/limits';
 import { isRecord } from '../../src/shared/rest/restDecode';

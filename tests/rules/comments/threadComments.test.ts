@@ -7,11 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
-import {
-  commitComment,
-  commitRemoval,
-  type CommentWrite,
-} from '../../../src/features/feed/store/commentCommits';
+import { commitComment, type CommentWrite } from '../../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentRemoval';
 import { commentId } from '../../../src/features/comments/data/commentCopies';
 import type { CommentSummary } from '../../../src/shared/posts/post';
 import { postStamp } from '../../../src/shared/store/postStamp';

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
-import { commentCopy, commitRemoval } from '../../../src/features/feed/store/commentCommits';
+import { commentCopy } from '../../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentRemoval';
 import { commentId } from '../../../src/features/comments/data/commentCopies';
 import type { Comment } from '../../../src/shared/posts/post';
 import { postStamp } from '../../../src/shared/store/postStamp';

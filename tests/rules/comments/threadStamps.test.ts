@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';
-import { commitRemoval } from '../../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentRemoval';
 import { commentId } from '../../../src/features/comments/data/commentCopies';
 import { LIMITS } from '../../../src/shared/limits';
 import { expectAllowed, expectDenied, startHarness, type Harness } from '../../support/harness';

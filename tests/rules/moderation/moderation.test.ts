@@ -24,11 +24,8 @@ import {
   writeBatch,
   type Firestore,
 } from 'firebase/firestore/lite';
-import {
-  commentCopy,
-  commitRemoval,
-  threadComment,
-} from '../../../src/features/feed/store/commentCommits';
+import { commentCopy, threadComment } from '../../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentRemoval';
 import {
   commentId,
   reportId,

@@ -16,7 +16,7 @@ import {
   where,
 } from 'firebase/firestore/lite';
 import { readAdminEmail } from '../../../scripts/lib/adminEmail';
-import { commitRemoval } from '../../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentRemoval';
 import { expectDenied, googleUser, startHarness, type Harness } from '../../support/harness';
 import { commentTime, demoUid, type DemoPost } from '../../../scripts/seed/demoPosts';
 import { writePosts } from '../../../scripts/seed/seed';

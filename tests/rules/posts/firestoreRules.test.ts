@@ -30,7 +30,7 @@ import {
 import { comment } from '../../support/fixtures';
 // Post writes as the app makes them, each with its change stamp (postChanges.test.ts tests those).
 import { addDoc, deleteDoc, setDoc, updateDoc } from '../../support/stampedWrites';
-import { commitRemoval } from '../../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentRemoval';
 import { commentAs, edit as editWrites, PATHS, storeOf, tampered } from '../../support/thread';
 
 const ADMIN = readAdminEmail();

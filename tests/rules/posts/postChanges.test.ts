@@ -32,7 +32,7 @@ import {
   type Harness,
 } from '../../support/harness';
 import { ADMIN, comment, FAN } from '../../support/fixtures';
-import { commitRemoval } from '../../../src/features/feed/store/commentCommits';
+import { commitRemoval } from '../../../src/features/feed/store/commentRemoval';
 import { postStamp } from '../../../src/shared/store/postStamp';
 import {
   commentAs,

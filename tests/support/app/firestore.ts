@@ -1,10 +1,10 @@
 import { summariseComments } from '../../../src/features/comments/data/commentList';
 import { COUNTERS, THREAD } from '../../../src/features/comments/data/commentCopies';
+import { type CommentAdded } from '../../../src/features/feed/store/commentCommits';
 import {
   commitRemoval,
-  type CommentAdded,
   type CommentRemoved,
-} from '../../../src/features/feed/store/commentCommits';
+} from '../../../src/features/feed/store/commentRemoval';
 import type { Post } from '../../../src/shared/posts/post';
 import { postWords } from '../../../src/shared/posts/postWords';
 import type { Fields } from '../../../scripts/lib/restValue';

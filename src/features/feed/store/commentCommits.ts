@@ -52,6 +52,8 @@ export interface CommentWrite {
   onRetry?: () => void;
   /** The counter that counts it, when a counter does; by default one at random. */
   shard?: number;
+  /** A reply's: the id of the comment it answers (a comment, never a reply). */
+  replyTo?: string;
 }
 
 export interface CommentAdded {
@@ -65,9 +67,13 @@ const VIEW_REFRESHES = 4;
 /** A busy thread's stamp is written when it is at least this old (firestore.rules stampsIfQuiet). */
 const QUIET_MS = 10_000;
 
-/** Where the next comment on a post is counted, by the writer's view of it. */
-export function countedByFor(view: ThreadView): CountedBy {
+/**
+ * Where the next comment on a post is counted, by the writer's view of it. A reply is never in the
+ * summary: a card's inline comments are flat, so the first reply marks the post.
+ */
+export function countedByFor(view: ThreadView, reply = false): CountedBy {
   if (view.moreComments) return 'counter';
+  if (reply) return 'mark';
   const { commentCount, cardComments, listed } = view;
   const holdsThread = listed === 0 && commentCount !== null && cardComments.length === commentCount;
   return holdsThread && commentCount < LIMITS.cardComments ? 'summary' : 'mark';
@@ -94,8 +100,9 @@ function summaryAfter(view: ThreadView, countedBy: CountedBy, comment: Comment):
 export async function commitComment(store: Store, write: CommentWrite): Promise<CommentAdded> {
   let view: ThreadView = { ...write.view, listed: 0 };
   const id = await commentId(write.postId, write.comment);
+  const reply = write.replyTo !== undefined;
   for (let attempt = 1; ; attempt += 1) {
-    const countedBy = countedByFor(view);
+    const countedBy = countedByFor(view, reply);
     try {
       await keptEvenIfUnanswered(store, write.postId, id, () =>
         commitCounted(store, write, id, view, countedBy),
@@ -105,7 +112,7 @@ export async function commitComment(store: Store, write: CommentWrite): Promise<
       if (storeErrorCode(error) !== 'permission-denied' || attempt === VIEW_REFRESHES) throw error;
       const fresh = await readThreadView(store, write.postId);
       if (!fresh) throw new StoreError('not-found', 'The post was deleted.');
-      if (countedByFor(fresh) === countedBy && sameView(fresh, view)) throw error;
+      if (countedByFor(fresh, reply) === countedBy && sameView(fresh, view)) throw error;
       view = fresh;
       write.onRetry?.();
     }
@@ -205,6 +212,14 @@ export function threadComment<T>(comment: Comment, at: T, shard?: number) {
   return { ...comment, at, ...(shard !== undefined && { shard }) };
 }
 
+/**
+ * A reply's document: the spec's fields, the comment it answers, when (`replyAt`, its comment's
+ * replies' order; it has no `at`, so the thread's pages list comments alone) and its counter.
+ */
+export function threadReply<T>(comment: Comment, replyTo: string, at: T, shard: number) {
+  return { ...comment, replyTo, replyAt: at, shard };
+}
+
 /** A comment's moderation copy (comments/{id}), read only by the administrator. */
 export function commentCopy<T>(
   {
@@ -218,22 +233,38 @@ export function commentCopy<T>(
   return { postId, postTitle, ...comment, uid, at, reports: 0, reported: false };
 }
 
-/** The comment's document in the thread, its moderation copy and the author's rate-limit stamp. */
+/**
+ * The comment's document in the thread (a reply's, with its comment's count of replies moved), its
+ * moderation copy and the author's rate-limit stamp.
+ */
 function addDocuments(
-  { sdk, db }: Store,
+  store: Store,
   batch: Batch,
   write: CommentWrite,
   id: string,
   shard?: number,
 ): void {
+  const { sdk, db } = store;
+  const { postId, replyTo, comment } = write;
   const at = sdk.serverTimestamp();
-  batch.set(sdk.doc(db, POSTS, write.postId, THREAD, id), threadComment(write.comment, at, shard));
+  const ref = sdk.doc(db, POSTS, postId, THREAD, id);
+  if (replyTo !== undefined && shard !== undefined) {
+    batch.set(ref, threadReply(comment, replyTo, at, shard));
+    batch.update(sdk.doc(db, POSTS, postId, THREAD, replyTo), repliesMoved(store, id, 1));
+  } else {
+    batch.set(ref, threadComment(comment, at, shard));
+  }
   batch.set(sdk.doc(db, COMMENTS, id), commentCopy(write, at));
   batch.set(sdk.doc(db, COMMENTERS, write.uid), { last: at, target: id });
 }
 
+/** A comment's count of replies moves by `step`, naming the reply added or removed. */
+export function repliesMoved({ sdk }: Store, replyId: string, step: 1 | -1) {
+  return { replies: sdk.increment(step), lastReply: replyId };
+}
+
 /** Counter `shard` of the post's thread moves by `step`, naming the comment added or removed. */
-function count(
+export function count(
   { sdk, db }: Store,
   batch: Batch,
   postId: string,
@@ -284,108 +315,4 @@ async function stampIsQuiet(
 ): Promise<boolean> {
   const at: unknown = (await sdk.getDoc(stampRef)).get('at');
   return !(at instanceof sdk.Timestamp) || Date.now() - at.toMillis() >= QUIET_MS;
-}
-
-/** What a removal took away: the comment, counted by the post's summary or by a counter. */
-export interface CommentRemoved {
-  /** Null: the comment was not in the thread (already removed, or its post deleted). */
-  countedBy: 'summary' | 'counter' | null;
-}
-
-/**
- * Removes a comment (the administrator's any, a fan's own) with its moderation copy: its document
- * is read (one read) to know what counts it, then deleted in one commit with that count. A comment
- * whose post was deleted leaves its copy and document with nothing to uncount. A comment still in
- * a list of an earlier version is refused: `npm run comments:migrate` moves such lists first.
- */
-export async function commitRemoval(
-  store: Store,
-  postId: string,
-  comment: Comment,
-): Promise<CommentRemoved> {
-  const { sdk, db } = store;
-  const id = await commentId(postId, comment);
-  const ref = sdk.doc(db, POSTS, postId, THREAD, id);
-  const copyRef = sdk.doc(db, COMMENTS, id);
-  const stored = await sdk.getDoc(ref);
-  const shard: unknown = stored.get('shard');
-  try {
-    if (!stored.exists()) {
-      await removeCopy(store, copyRef);
-      // No document: already removed, or still in a list of an earlier version, whose comments
-      // may have no copy to refuse the deletion above. One read of the post tells.
-      const post = await sdk.getDoc(sdk.doc(db, POSTS, postId));
-      if (post.exists() && isListed(post.get('comments'), comment)) throw listedRefusal();
-      return { countedBy: null };
-    }
-    if (typeof shard === 'number') {
-      // A removal always stamps, naming the comment, so open pages drop it at their next check.
-      await retryingContention(() => {
-        const batch = sdk.writeBatch(db);
-        batch.delete(ref);
-        batch.delete(copyRef);
-        count(store, batch, postId, shard, id, -1);
-        batch.set(
-          sdk.doc(db, POST_CHANGES, postId),
-          { at: sdk.serverTimestamp(), comment: id },
-          { merge: true },
-        );
-        return batch.commit();
-      });
-      return { countedBy: 'counter' };
-    }
-    await retryingContention(() => {
-      const batch = sdk.writeBatch(db);
-      batch.delete(ref);
-      batch.delete(copyRef);
-      batch.update(sdk.doc(db, POSTS, postId), {
-        commentCount: sdk.increment(-1),
-        cardComments: sdk.arrayRemove(comment),
-      });
-      batch.set(sdk.doc(db, POST_CHANGES, postId), postStamp(sdk, id));
-      return batch.commit();
-    });
-    return { countedBy: 'summary' };
-  } catch (error) {
-    const code = storeErrorCode(error);
-    if (code !== 'permission-denied' && code !== 'not-found') throw error;
-    // Refused: the post may be gone (nothing left to count), or hold the comment in a list of an
-    // earlier version. One read of the post tells.
-    const post = await sdk.getDoc(sdk.doc(db, POSTS, postId));
-    if (post.exists()) {
-      if (isListed(post.get('comments'), comment)) throw listedRefusal();
-      throw error;
-    }
-    const batch = sdk.writeBatch(db);
-    if (stored.exists()) batch.delete(ref);
-    batch.delete(copyRef);
-    await batch.commit();
-    return { countedBy: null };
-  }
-}
-
-/** The copy of a comment no longer in its thread (a list of an earlier version refuses it). */
-async function removeCopy(
-  { sdk }: Store,
-  copyRef: Parameters<Store['sdk']['deleteDoc']>[0],
-): Promise<void> {
-  await sdk.deleteDoc(copyRef);
-}
-
-/** Whether a post's `comments` (a list of an earlier version, when there is one) holds it. */
-function isListed(listed: unknown, comment: Comment): boolean {
-  return Array.isArray(listed) && listed.some((each) => sameComment(each, comment));
-}
-
-function listedRefusal(): StoreError {
-  return new StoreError(
-    'old-thread',
-    'This comment is in a list of an earlier version: run npm run comments:migrate first.',
-  );
-}
-
-function sameComment(value: unknown, { user, text, date }: Comment): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const fields: Record<string, unknown> = { ...value };
-  return fields.user === user && fields.text === text && fields.date === date;
 }

@@ -14,7 +14,8 @@ import {
   reportId,
   type ReportReason,
 } from '../../comments/data/commentCopies';
-import { commitComment, commitRemoval, type CountedBy } from './commentCommits';
+import { commitComment, type CountedBy } from './commentCommits';
+import { commitRemoval } from './commentRemoval';
 import { rateLimited } from './rateLimit';
 
 /**
@@ -95,7 +96,7 @@ export async function reportComment(
 
 /**
  * Removes a comment (the administrator's any, a fan's own) with its moderation copy, and what
- * counts it (./commentCommits.ts commitRemoval). Resolves with how it was counted: 'summary' (the
+ * counts it (./commentRemoval.ts commitRemoval). Resolves with how it was counted: 'summary' (the
  * post's count and card change), 'counter', or null (it was not in the thread any more).
  */
 export async function removeComment(postId: string, comment: Comment): Promise<CountedBy | null> {
