@@ -133,6 +133,8 @@ export interface CommentOptions {
   comment?: Comment;
   view?: CommentWrite['view'];
   shard?: number;
+  /** A reply's: the id of the comment it answers. */
+  replyTo?: string;
   tamper?: Tamper;
   onRetry?: () => void;
 }
@@ -159,6 +161,7 @@ export async function commentAs(
     comment: options.comment ?? comment(user, options.text),
     uid: persona?.sub ?? 'nobody',
     shard: options.shard,
+    replyTo: options.replyTo,
     onRetry: options.onRetry,
   });
 }
