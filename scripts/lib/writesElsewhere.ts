@@ -43,20 +43,21 @@ export interface EmulatorTarget {
  * fan's rate-limit stamp and what counts it (the post's summary, the mark or a counter, with the
  * stamps open pages poll), in one commit. The post is read first (its title and summary, as the
  * page had them); the recipe reads it again when its summary moved meanwhile. The rules allow a
- * fan one comment per 10 s.
+ * fan one comment per 10 s. `replyTo`: the id of the comment it answers, for a reply.
  */
 export async function commentElsewhere(
   target: EmulatorTarget,
   postId: string,
   uid: string,
   comment: Comment,
+  replyTo?: string,
 ): Promise<CommentAdded> {
   const store = await signedInStore(target, uid, comment.user);
   const { sdk, db } = store;
   const stored = await sdk.getDoc(sdk.doc(db, POSTS, postId));
   if (!stored.exists()) throw new Error(`There is no post ${postId} to comment on`);
   const post = toPost(postId, stored.data());
-  return commitComment(store, { postId, postTitle: post.title, view: post, comment, uid });
+  return commitComment(store, { postId, postTitle: post.title, view: post, comment, uid, replyTo });
 }
 
 const stores = new Map<string, Store>();

@@ -4,7 +4,7 @@ import { createExternalStore } from '../../shared/state/externalStore';
 import type { Comment, NewPost, Post, PostEdit } from '../../shared/posts/post';
 import type { ReportReason } from '../comments/data/commentCopies';
 import type { FeedAction, WriteAction } from './data/feedState';
-import type { CommentedPost, WrittenAt } from './data/writes';
+import type { CommentedPost, ReplyTarget, WrittenAt } from './data/writes';
 
 /**
  * The feed's commands: every write a reader or the club makes to posts and comments, called
@@ -42,23 +42,27 @@ function committed(write: Committed, ...postIds: string[]): void {
 }
 
 /**
- * A fan's comment on `post` as the page holds it. `uid` is the commenter's account (the rules
- * limit how often each comments); `onRetry` is told when Firestore asks for the commit again.
+ * A fan's comment on `post` as the page holds it, or their reply to one of its comments
+ * (`replyTo`: the comment answered, by its id or as shown). `uid` is the commenter's account (the
+ * rules limit how often each comments); `onRetry` is told when Firestore asks for the commit again.
  */
 export async function addComment(
   post: CommentedPost,
   comment: Comment,
   uid: string,
-  options?: { onRetry?: () => void },
+  options?: { onRetry?: () => void; replyTo?: ReplyTarget },
 ): Promise<void> {
   const added = await (await commentWrites()).addComment(post, comment, uid, options);
   committed({ type: 'commented', id: post.id, comment, ...added }, post.id);
 }
 
-/** Removes a comment: the administrator's any, a fan's own, or one the club's list shows. */
+/**
+ * Removes a comment or a reply: the administrator's any, a fan's own, or one the club's list shows.
+ * A comment with replies leaves 'Comment removed' in its place.
+ */
 export async function removeComment(postId: string, comment: Comment): Promise<void> {
-  const countedBy = await (await commentWrites()).removeComment(postId, comment);
-  committed({ type: 'commentRemoved', id: postId, comment, countedBy }, postId);
+  const removed = await (await commentWrites()).removeComment(postId, comment);
+  committed({ type: 'commentRemoved', id: postId, comment, ...removed }, postId);
 }
 
 /** A fan's report of someone else's comment (nothing a feed shows changes). */

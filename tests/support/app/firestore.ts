@@ -1,5 +1,5 @@
 import { summariseComments } from '../../../src/features/comments/data/commentList';
-import { COUNTERS, THREAD } from '../../../src/features/comments/data/commentCopies';
+import { COUNTERS, THREAD, commentId } from '../../../src/features/comments/data/commentCopies';
 import { type CommentAdded } from '../../../src/features/feed/store/commentCommits';
 import {
   commitRemoval,
@@ -357,6 +357,16 @@ export async function commentElsewhere(
   uid = `uid-of-${comment.user}`,
 ): Promise<CommentAdded> {
   return fanCommentsElsewhere(target(), id, uid, comment);
+}
+
+/** A fan's reply to comment `to` of post `id`, made on another device as commentElsewhere. */
+export async function replyElsewhere(
+  id: string,
+  to: SeedPost['comments'][number],
+  reply: SeedPost['comments'][number],
+): Promise<CommentAdded> {
+  const replyTo = await commentId(id, to);
+  return fanCommentsElsewhere(target(), id, `uid-of-${reply.user}`, reply, replyTo);
 }
 
 /** The emulator itself, as another device reaches it. */

@@ -7,7 +7,7 @@ import './comments.css';
 
 export type CommentBoxProps = CommentFormProps;
 
-/** A signed-in fan's place to comment: the form, or until when a suspension stops them. */
+/** A signed-in fan's place to comment or reply: the form, or until when a suspension stops them. */
 export function CommentBox(form: CommentBoxProps) {
   const suspension = useOwnSuspension(form.user);
   const now = useNow(TIME_REFRESH_MS);

@@ -5,7 +5,7 @@ import { useSubmit } from '../../../shared/forms/useSubmit';
 import { LIMITS } from '../../../shared/limits';
 import { textProblem } from '../../../shared/text/textChecks';
 import { addComment, prepareWrites } from '../../feed/commands';
-import type { CommentedPost } from '../../feed/data/writes';
+import type { CommentedPost, ReplyTarget } from '../../feed/data/writes';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import './commentForm.css';
 
@@ -16,10 +16,17 @@ export interface CommentFormProps {
   titleId: string;
   /** The post it goes to, as the card holds it. */
   post: CommentedPost;
+  /** A reply's box: the comment it answers (its id, or as the card shows it). */
+  replyTo?: ReplyTarget;
+  /** Told once a reply is sent (its box closes). */
+  onSent?: () => void;
 }
 
-/** 'Add a comment...' and 'Post', for signed-in users. Empty text does nothing (spec §5). */
-export function CommentForm({ user, titleId, post }: CommentFormProps) {
+/**
+ * 'Add a comment...' and 'Post', for signed-in users; a reply's box, 'Add a reply...' and 'Send
+ * reply'. Empty text does nothing (spec §5).
+ */
+export function CommentForm({ user, titleId, post, replyTo, onSent }: CommentFormProps) {
   const [text, setText] = useState('');
   const [retrying, setRetrying] = useState(false);
   const { busy, error, run } = useSubmit('Not sent');
@@ -40,24 +47,32 @@ export function CommentForm({ user, titleId, post }: CommentFormProps) {
     const sent = await run(
       () =>
         // A busy post: Firestore asks for the commit again, and the button says so meanwhile.
-        addComment(post, comment, user.uid, { onRetry: () => setRetrying(true) }).finally(() =>
-          setRetrying(false),
-        ),
+        addComment(post, comment, user.uid, {
+          onRetry: () => setRetrying(true),
+          replyTo,
+        }).finally(() => setRetrying(false)),
       problem,
     );
-    if (sent) setText('');
+    if (sent) {
+      setText('');
+      onSent?.();
+    }
   };
+  const reply = replyTo !== undefined;
+  const placeholder = reply ? 'Add a reply...' : 'Add a comment...';
 
   return (
     <form className="comment-form" onSubmit={(event) => void submit(event)} onFocus={prepareWrites}>
       <label htmlFor={inputId} className="visually-hidden">
-        Add a comment...
+        {placeholder}
       </label>
       <input
         id={inputId}
-        name="comment"
+        name={reply ? 'reply' : 'comment'}
         type="text"
-        placeholder="Add a comment..."
+        placeholder={placeholder}
+        // A reply's box opens on the reader's press of 'Reply': they write in it next.
+        autoFocus={reply}
         autoComplete="off"
         maxLength={LIMITS.commentChars}
         value={text}
@@ -65,7 +80,7 @@ export function CommentForm({ user, titleId, post }: CommentFormProps) {
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="button" aria-busy={busy} {...network}>
-        Post
+        {reply ? 'Send reply' : 'Post'}
       </button>
       <p role="status" className="comment-form__status">
         {busy && retrying ? SENDING : ''}

@@ -52,7 +52,7 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
         <Suspense fallback={null}>
           <LazyOpenThread
             {...list}
-            comments={thread.held}
+            entries={thread.held}
             complete={thread.complete}
             loading={thread.status === 'loading'}
             onMore={thread.open}

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Comment } from '../../../shared/posts/post';
+import type { ThreadEntry } from '../store/threadState';
 import { CommentList, type CommentListProps } from './CommentList';
 import './comments.css';
 
 /** An open thread shows its latest comments this many at a time ('Show more comments'). */
 export const THREAD_STEP = 50;
 
-export interface OpenThreadProps extends Omit<CommentListProps, 'comments' | 'known' | 'listRef'> {
+export interface OpenThreadProps extends Omit<
+  CommentListProps,
+  'comments' | 'entries' | 'known' | 'listRef'
+> {
   /** The latest comments read, oldest first. */
-  comments: readonly Comment[];
+  entries: readonly ThreadEntry[];
   /** Whether they reach the thread's first comment. */
   complete: boolean;
   /** Whether earlier comments are being read. */
@@ -28,7 +31,7 @@ export interface OpenThreadProps extends Omit<CommentListProps, 'comments' | 'kn
  * reader opened a thread that needs no button). Loaded with the first thread a page opens.
  */
 export function OpenThread({
-  comments,
+  entries,
   complete,
   loading,
   onMore,
@@ -42,6 +45,7 @@ export function OpenThread({
   const focusAt = useRef(opened ? THREAD_STEP : null);
   const moreRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  const comments = entries.map((entry) => entry.comment);
   const more = comments.length > shown || !complete;
 
   useEffect(() => {
@@ -70,7 +74,13 @@ export function OpenThread({
           Show more comments
         </button>
       )}
-      <CommentList {...list} comments={comments.slice(-shown)} known={comments} listRef={listRef} />
+      <CommentList
+        {...list}
+        comments={comments.slice(-shown)}
+        entries={entries.slice(-shown)}
+        known={comments}
+        listRef={listRef}
+      />
     </>
   );
 }

@@ -7,3 +7,21 @@ import type { Comment } from '../../../shared/posts/post';
 export function contentOf(comment: Comment): string {
   return `${comment.user}\n${comment.date}\n${comment.text}`;
 }
+
+/**
+ * A React key for each line, by content (a removed comment's mark by its id), so a removal keeps
+ * every other line's state where it belongs; copies of a doubled comment are numbered.
+ */
+export function lineKeys(
+  comments: readonly Comment[],
+  entries: readonly { id: string; removed?: true }[] | undefined,
+): string[] {
+  const seen = new Map<string, number>();
+  return comments.map((comment, index) => {
+    const entry = entries?.[index];
+    const content = entry?.removed ? `removed\n${entry.id}` : contentOf(comment);
+    const copy = seen.get(content) ?? 0;
+    seen.set(content, copy + 1);
+    return `${copy}\n${content}`;
+  });
+}

@@ -2,7 +2,7 @@ import { COUNTERS, THREAD } from './commentCopies';
 
 /**
  * A thread's queries in Firestore's REST form, written once (the comments' reads post them under
- * `posts/{id}`; tests/gate/indexesApp.test.ts checks each is served without a composite index).
+ * `posts/{id}`; tests/gate/indexesApp.test.ts checks each is served by the indexes we ship).
  */
 
 /** A thread shows this many more comments each time ('Show all', 'Show more comments'). */
@@ -27,6 +27,46 @@ export function threadQuery(
         { field: { fieldPath: '__name__' }, direction },
       ],
       limit: THREAD_PAGE,
+      ...(from && {
+        startAt: {
+          values: [{ timestampValue: from.at }, { referenceValue: from.name }],
+          before: false,
+        },
+      }),
+    },
+  };
+}
+
+/** A comment shows this many of its replies before 'N replies' opens the rest. */
+export const REPLIES_SHOWN = 3;
+
+/** A reply the query starts after: its `replyAt` as Firestore wrote it and its full name. */
+export type ReplyCursor = ThreadCursor;
+
+/**
+ * `limit` replies to comment `commentId`, oldest first, after `from` when given (a composite
+ * index, firestore.indexes.json: replyTo, replyAt).
+ */
+export function repliesQuery(
+  commentId: string,
+  limit: number,
+  from: ReplyCursor | undefined,
+): Record<string, unknown> {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: THREAD }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'replyTo' },
+          op: 'EQUAL',
+          value: { stringValue: commentId },
+        },
+      },
+      orderBy: [
+        { field: { fieldPath: 'replyAt' }, direction: 'ASCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
+      ],
+      limit,
       ...(from && {
         startAt: {
           values: [{ timestampValue: from.at }, { referenceValue: from.name }],

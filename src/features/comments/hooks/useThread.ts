@@ -10,6 +10,7 @@ import {
   readThread,
   threads,
   threadReading,
+  type ThreadEntry,
 } from '../store/threads';
 
 export type ThreadStatus = 'idle' | 'loading' | 'failed';
@@ -18,7 +19,7 @@ export type ThreadPost = Pick<Post, 'id' | 'commentCount' | 'cardComments' | 'mo
 
 export interface ThreadView {
   /** The latest comments read, oldest first, once the reader opened the thread. */
-  held: readonly Comment[] | undefined;
+  held: readonly ThreadEntry[] | undefined;
   /** Whether `held` reaches the thread's first comment. */
   complete: boolean;
   /** Every comment, oldest first, when the card's summary holds them all; else null. */
@@ -61,7 +62,7 @@ export function useThread(post: ThreadPost, near: boolean): ThreadView {
   const heldComments = held?.entries.map((entry) => entry.comment);
   const complete = held?.complete ?? false;
   return {
-    held: heldComments,
+    held: held?.entries,
     complete,
     comments: summaryThread ?? (complete ? (heldComments ?? null) : null),
     count:

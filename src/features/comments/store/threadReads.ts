@@ -1,14 +1,9 @@
 import { config } from '../../../shared/config';
 import { decodeBatch } from '../../../shared/rest/batchGet';
-import {
-  documentData,
-  isRecord,
-  runQueryDocuments,
-  type RestDocument,
-} from '../../../shared/rest/restDecode';
+import { documentData, isRecord, runQueryDocuments } from '../../../shared/rest/restDecode';
 import { documentsRoot } from '../../../shared/posts/postsQuery';
 import { postRest, postRestUnder } from '../../../shared/posts/restReads';
-import { toComment } from '../../../shared/posts/postDecode';
+import { toEntry } from './threadDecode';
 import { toComments } from '../data/commentList';
 import { THREAD } from '../data/commentCopies';
 import { COUNTERS_SUM, THREAD_PAGE, threadQuery, type ThreadCursor } from '../data/threadQueries';
@@ -35,19 +30,6 @@ function cursorOf(postId: string, entry: ThreadEntry | undefined): ThreadCursor 
   if (!entry) return undefined;
   const root = documentsRoot(config.firebase.projectId);
   return { at: entry.at, name: `${root}/posts/${postId}/${THREAD}/${entry.id}` };
-}
-
-function toEntry({ name, fields }: RestDocument): ThreadEntry[] {
-  const at = isRecord(fields.at) ? fields.at.timestampValue : undefined;
-  const [comment] = toComment(decodeFields(fields));
-  if (typeof at !== 'string' || !comment) return [];
-  return [{ id: name.slice(name.lastIndexOf('/') + 1), comment, at }];
-}
-
-function decodeFields(fields: Record<string, unknown>): Record<string, unknown> {
-  const text = (value: unknown) =>
-    isRecord(value) && typeof value.stringValue === 'string' ? value.stringValue : '';
-  return { user: text(fields.user), text: text(fields.text), date: text(fields.date) };
 }
 
 async function readEntries(

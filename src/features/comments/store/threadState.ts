@@ -16,9 +16,14 @@ export type ThreadReading = 'loading' | 'failed';
 /** One comment of a thread as read: its id and time order it ('' for a list's of old). */
 export interface ThreadEntry {
   id: string;
+  /** Its text and author; empty on a removed comment's mark. */
   comment: Comment;
-  /** Its `at`, as Firestore wrote it (RFC 3339): where the next page starts. */
+  /** Its `at` (a reply's `replyAt`), as Firestore wrote it (RFC 3339): where the next page starts. */
   at: string;
+  /** How many replies it has (none when absent). */
+  replies?: number;
+  /** A removed comment's mark, left in its place because it has replies. */
+  removed?: true;
 }
 
 /** The latest part of a thread that the page has read, oldest first. */

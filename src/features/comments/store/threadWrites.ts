@@ -1,7 +1,7 @@
 import type { Comment } from '../../../shared/posts/post';
 import { sameComment } from '../data/commentList';
 import type { Committed } from '../../feed/commands';
-import type { CountedBy } from '../../feed/data/writes';
+import { heldReplies, setReplies } from './replies';
 import {
   commentsPostedHere,
   countedByCounters,
@@ -9,40 +9,79 @@ import {
   setCounted,
   setThread,
   threadReading,
+  type ThreadEntry,
 } from './threadState';
 
 /**
- * This page's own comments and removals, applied to what it knows of threads once Firestore has
- * committed them (the feed's commands tell; ./threads.ts listens).
+ * This page's own comments, replies and removals, applied to what it knows of threads once
+ * Firestore has committed them (the feed's commands tell; ./threads.ts listens).
  */
 export function applyCommitted(write: Committed): void {
-  if (write.type === 'commented')
-    addedHere(write.id, write.comment, write.entryId, write.countedBy);
-  else if (write.type === 'commentRemoved') removedHere(write.id, write.comment, write.countedBy);
+  if (write.type === 'commented') {
+    if (write.countedBy !== 'summary') moveCounted(write.id, 1);
+    // No time: the server's is not known here, and reads continue from the last one read.
+    const entry = { id: write.entryId, comment: write.comment, at: '' };
+    if (write.replyTo === null) addedHere(write.id, write.comment, entry);
+    else replyAddedHere(write.id, write.replyTo, entry);
+  } else if (write.type === 'commentRemoved') {
+    if (write.countedBy === 'counter') moveCounted(write.id, -1);
+    removedHere(write.id, write.comment, write.markLeft, write.replyTo);
+  }
+}
+
+/** This page's comment: at the end of the held thread, or shown apart until the thread is read. */
+function addedHere(id: string, comment: Comment, entry: ThreadEntry) {
+  const thread = heldThread(id);
+  const reading = threadReading(id);
+  if (thread) setThread(id, { ...thread, entries: [...thread.entries, entry] }, [], reading);
+  else setThread(id, undefined, [...commentsPostedHere(id), comment], reading);
+}
+
+/** This page's reply: after its comment's replies, and its comment counts one more. */
+function replyAddedHere(id: string, replyTo: string, entry: ThreadEntry) {
+  const held = heldReplies(replyTo);
+  setReplies(replyTo, {
+    entries: [...(held?.entries ?? []), entry],
+    complete: held?.complete ?? false,
+    reading: held?.reading ?? null,
+  });
+  changeEntry(id, replyTo, (top) => ({ ...top, replies: (top.replies ?? 0) + 1 }));
 }
 
 /**
- * This page's comment: at the end of the held thread, or shown apart until the thread is read;
- * one more on the counters when one counts it.
+ * This page's removal: gone from the held thread (or left as a mark, when it has replies), from a
+ * comment's replies, and from the comments shown apart.
  */
-function addedHere(id: string, comment: Comment, entryId: string, countedBy: CountedBy) {
+function removedHere(id: string, comment: Comment, markLeft: boolean, replyTo: string | null) {
+  if (replyTo !== null) {
+    const held = heldReplies(replyTo);
+    if (held) {
+      const entries = held.entries.filter((entry) => !sameComment(entry.comment, comment));
+      setReplies(replyTo, { ...held, entries });
+    }
+    changeEntry(id, replyTo, (top) => ({ ...top, replies: Math.max(0, (top.replies ?? 0) - 1) }));
+    return;
+  }
   const thread = heldThread(id);
-  const reading = threadReading(id);
-  if (countedBy !== 'summary') moveCounted(id, 1);
-  if (thread) {
-    // No time: the server's is not known here, and reads continue from the last comment read.
-    const entry = { id: entryId, comment, at: '' };
-    setThread(id, { ...thread, entries: [...thread.entries, entry] }, [], reading);
-  } else setThread(id, undefined, [...commentsPostedHere(id), comment], reading);
+  const own = commentsPostedHere(id).filter((each) => !sameComment(each, comment));
+  const entries = thread?.entries.flatMap((entry) => {
+    if (!sameComment(entry.comment, comment) || entry.removed) return [entry];
+    return markLeft ? [markOf(entry)] : [];
+  });
+  setThread(id, thread && entries && { ...thread, entries }, own, threadReading(id));
 }
 
-/** This page's removal: gone from the held thread and from the comments shown apart. */
-function removedHere(id: string, comment: Comment, countedBy: CountedBy | null): void {
+/** What a removed comment with replies leaves: no author, no text. */
+function markOf(entry: ThreadEntry): ThreadEntry {
+  return { ...entry, comment: { user: '', text: '', date: '' }, removed: true };
+}
+
+/** The held thread's entry `entryId` of post `id`, changed by `change`. */
+function changeEntry(id: string, entryId: string, change: (entry: ThreadEntry) => ThreadEntry) {
   const thread = heldThread(id);
-  if (countedBy === 'counter') moveCounted(id, -1);
-  const own = commentsPostedHere(id).filter((each) => !sameComment(each, comment));
-  const entries = thread?.entries.filter((entry) => !sameComment(entry.comment, comment));
-  setThread(id, thread && entries && { ...thread, entries }, own, threadReading(id));
+  if (!thread) return;
+  const entries = thread.entries.map((entry) => (entry.id === entryId ? change(entry) : entry));
+  setThread(id, { ...thread, entries }, commentsPostedHere(id), threadReading(id));
 }
 
 function moveCounted(id: string, step: number): void {

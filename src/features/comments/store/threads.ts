@@ -35,8 +35,14 @@ import type * as ThreadReads from './threadReads';
  */
 
 // This page's own comments and removals, as the feed's commands commit them; and the threads
-// each live check finds changed (threadsChanged, below).
-onCommitted(applyCommitted);
+// each live check finds changed (threadsChanged, below). A reply on a card that showed its few
+// comments inline marks the post, so the card reads its thread to show the reply under its comment.
+onCommitted((write) => {
+  applyCommitted(write);
+  if (write.type === 'commented' && write.replyTo !== null && !heldThread(write.id)) {
+    readThread(write.id, { mayHoldList: false });
+  }
+});
 onThreadStamps((stamps, readTime) => threadsChanged(stamps, readTime));
 
 /**

@@ -26,6 +26,7 @@ export function PostComments({ post, titleId, user }: PostCommentsProps) {
         canRemove={(comment) => canRemoveComment(user, comment)}
         reporter={user && canReportComment(user, null) ? user : null}
         canReport={(comment) => canReportComment(user, comment)}
+        replier={post.closed !== true && canComment(user) ? { user, post, titleId } : null}
       />
       {post.closed === true ? (
         <CommentsClosed />

@@ -194,6 +194,8 @@ describe('feedReducer: moderation', () => {
       id: 'c',
       comment: a,
       countedBy: 'summary',
+      markLeft: false,
+      replyTo: null,
     });
     expect(removed.posts[0]).toMatchObject({ commentCount: 2, cardComments: [b] });
     expect(removed.posts[1]).toMatchObject({ commentCount: 3, cardComments: [a, b, a] });
@@ -208,6 +210,7 @@ describe('feedReducer: moderation', () => {
       comment: c,
       entryId: 'c-entry',
       countedBy: 'summary',
+      replyTo: null,
       summary,
     });
     expect(added.posts[0]).toMatchObject(summary);

@@ -66,7 +66,7 @@ export type WriteAction =
   | { type: 'edited'; id: string; edit: PostEdit }
   /**
    * `summary`: the post's comment summary after it; `entryId`: the comment's document
-   * (src/features/feed/store/commentWrites.ts addComment).
+   * (src/features/feed/store/commentWrites.ts addComment); `replyTo`: a reply's comment's id.
    */
   | {
       type: 'commented';
@@ -75,9 +75,20 @@ export type WriteAction =
       entryId: string;
       countedBy: CountedBy;
       summary: CommentSummary;
+      replyTo: string | null;
     }
-  /** A comment removed here (null: it was not in the thread any more). */
-  | { type: 'commentRemoved'; id: string; comment: Comment; countedBy: CountedBy | null }
+  /**
+   * A comment removed here (`countedBy` null: it was not in the thread any more); `markLeft`: it
+   * had replies and left 'Comment removed' in its place; `replyTo`: a reply's comment's id.
+   */
+  | {
+      type: 'commentRemoved';
+      id: string;
+      comment: Comment;
+      countedBy: CountedBy | null;
+      markLeft: boolean;
+      replyTo: string | null;
+    }
   | { type: 'closed'; id: string; closed: boolean }
   | { type: 'deleted'; id: string };
 

@@ -1,4 +1,4 @@
-import type { Post } from '../../../shared/posts/post';
+import type { Comment, Post } from '../../../shared/posts/post';
 
 /**
  * The post a comment goes to: its id, its title for the moderation copy, and its comment summary
@@ -8,6 +8,9 @@ export type CommentedPost = Pick<
   Post,
   'id' | 'title' | 'commentCount' | 'cardComments' | 'moreComments'
 >;
+
+/** The comment a reply answers: its document's id, or the comment as a card shows it. */
+export type ReplyTarget = string | Comment;
 
 /** Which copies of a comment stored more than once a removal takes ('one': the administrator's). */
 export type RemovedCopies = 'all' | 'one';

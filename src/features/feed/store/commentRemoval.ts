@@ -18,6 +18,8 @@ export interface CommentRemoved {
   countedBy: 'summary' | 'counter' | null;
   /** Whether it left a removed mark in its place (it has replies, which stay). */
   markLeft: boolean;
+  /** A reply's: the id of the comment it answered; null for a comment. */
+  replyTo: string | null;
 }
 
 /** How many times a removal refused because a reply came or went meanwhile is made again. */
@@ -71,7 +73,7 @@ async function removeStored(
     // may have no copy to refuse the deletion above. One read of the post tells.
     const post = await sdk.getDoc(sdk.doc(db, POSTS, postId));
     if (post.exists() && isListed(post.get('comments'), comment)) throw listedRefusal();
-    return { countedBy: null, markLeft: false };
+    return { countedBy: null, markLeft: false, replyTo: null };
   }
   const shard: unknown = stored.get('shard');
   const markLeft = repliesOf(stored) > 0;
@@ -95,7 +97,12 @@ async function removeStored(
     }
     return batch.commit();
   });
-  return { countedBy: typeof shard === 'number' ? 'counter' : 'summary', markLeft };
+  const replyTo: unknown = stored.get('replyTo');
+  return {
+    countedBy: typeof shard === 'number' ? 'counter' : 'summary',
+    markLeft,
+    replyTo: typeof replyTo === 'string' ? replyTo : null,
+  };
 }
 
 /**
@@ -129,7 +136,7 @@ async function removeUncounted(
   if (stored.exists()) batch.delete(stored.ref);
   batch.delete(sdk.doc(db, COMMENTS, id));
   await batch.commit();
-  return { countedBy: null, markLeft: false };
+  return { countedBy: null, markLeft: false, replyTo: null };
 }
 
 type StoredDocument = Awaited<ReturnType<Store['sdk']['getDoc']>>;

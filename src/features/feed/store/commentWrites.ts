@@ -5,7 +5,7 @@ import { call, loadStore, type Store } from '../../../shared/store/firestoreWrit
 export { warmStore } from '../../../shared/store/firestoreWrites';
 import { POSTS } from '../../../shared/collections';
 import type { Comment, CommentSummary } from '../../../shared/posts/post';
-import type { CommentedPost } from '../data/writes';
+import type { CommentedPost, ReplyTarget } from '../data/writes';
 import {
   COMMENTERS,
   COMMENTS,
@@ -15,7 +15,7 @@ import {
   type ReportReason,
 } from '../../comments/data/commentCopies';
 import { commitComment, type CountedBy } from './commentCommits';
-import { commitRemoval } from './commentRemoval';
+import { commitRemoval, type CommentRemoved } from './commentRemoval';
 import { rateLimited } from './rateLimit';
 
 /**
@@ -33,17 +33,34 @@ export async function addComment(
   post: CommentedPost,
   comment: Comment,
   uid: string,
-  { onRetry }: { onRetry?: () => void } = {},
-): Promise<{ summary: CommentSummary; entryId: string; countedBy: CountedBy }> {
+  { onRetry, replyTo }: { onRetry?: () => void; replyTo?: ReplyTarget } = {},
+): Promise<{
+  summary: CommentSummary;
+  entryId: string;
+  countedBy: CountedBy;
+  replyTo: string | null;
+}> {
   return call(async (store) => {
-    const write = { postId: post.id, postTitle: post.title, view: post, comment, uid, onRetry };
+    const parent =
+      replyTo === undefined || typeof replyTo === 'string'
+        ? replyTo
+        : await commentId(post.id, replyTo);
+    const write = {
+      postId: post.id,
+      postTitle: post.title,
+      view: post,
+      comment,
+      uid,
+      onRetry,
+      replyTo: parent,
+    };
     const added = await unlessGone(
       store,
       post.id,
       rateLimited(uid, () => commitComment(store, write)),
     );
     const entryId = await commentId(post.id, comment);
-    return { summary: added.summary, entryId, countedBy: added.countedBy };
+    return { summary: added.summary, entryId, countedBy: added.countedBy, replyTo: parent ?? null };
   });
 }
 
@@ -97,13 +114,11 @@ export async function reportComment(
 /**
  * Removes a comment (the administrator's any, a fan's own) with its moderation copy, and what
  * counts it (./commentRemoval.ts commitRemoval). Resolves with how it was counted: 'summary' (the
- * post's count and card change), 'counter', or null (it was not in the thread any more).
+ * post's count and card change), 'counter', or null (it was not in the thread any more), whether
+ * it left a removed mark, and a reply's comment.
  */
-export async function removeComment(postId: string, comment: Comment): Promise<CountedBy | null> {
-  return call(async (store) => {
-    const { countedBy } = await commitRemoval(store, postId, comment);
-    return countedBy;
-  });
+export function removeComment(postId: string, comment: Comment): Promise<CommentRemoved> {
+  return call((store) => commitRemoval(store, postId, comment));
 }
 
 /** The app's database, for the moderation view's writes that share the recipe. */

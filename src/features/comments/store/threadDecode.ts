@@ -1,0 +1,39 @@
+import { isRecord, type RestDocument } from '../../../shared/rest/restDecode';
+import { toComment } from '../../../shared/posts/postDecode';
+import type { ThreadEntry } from './threadState';
+
+/**
+ * A thread document as the REST API returns it, as the page holds it: a comment, a reply (ordered
+ * by `replyAt`) or a removed comment's mark (no author, no text), with its count of replies.
+ */
+export function toEntry({ name, fields }: RestDocument): ThreadEntry[] {
+  const at = timestamp(fields.at) ?? timestamp(fields.replyAt);
+  if (at === undefined) return [];
+  const id = name.slice(name.lastIndexOf('/') + 1);
+  const replies = integer(fields.replies);
+  const counted = replies > 0 ? { replies } : {};
+  if (isRecord(fields.removed) && fields.removed.booleanValue === true) {
+    return [{ id, comment: { user: '', text: '', date: '' }, at, removed: true, ...counted }];
+  }
+  const [comment] = toComment({
+    user: text(fields.user),
+    text: text(fields.text),
+    date: text(fields.date),
+  });
+  return comment ? [{ id, comment, at, ...counted }] : [];
+}
+
+function timestamp(value: unknown): string | undefined {
+  return isRecord(value) && typeof value.timestampValue === 'string'
+    ? value.timestampValue
+    : undefined;
+}
+
+function text(value: unknown): string {
+  return isRecord(value) && typeof value.stringValue === 'string' ? value.stringValue : '';
+}
+
+function integer(value: unknown): number {
+  const n = isRecord(value) ? Number(value.integerValue ?? 0) : 0;
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
