@@ -2,7 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import type { Comment } from '../../../shared/posts/post';
 import { removeComment } from '../../feed/commands';
 import type { ThreadEntry } from '../store/threadState';
-import type { LineContext } from './CommentList';
+import type { LineContext } from './lineContext';
 import { LazyCommentBox, LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
 
 export interface CommentLineProps extends LineContext {

@@ -1,37 +1,13 @@
-import type { AppUser } from '../../../shared/permissions/permissions';
 import { useId, type Ref } from 'react';
+import type { LineContext } from './lineContext';
 import type { Comment } from '../../../shared/posts/post';
-import type { CommentedPost } from '../../feed/data/writes';
 import { lineKeys } from '../data/commentContent';
 import type { ThreadEntry } from '../store/threadState';
 import { CommentLine } from './CommentLine';
 import { Replies } from './Replies';
 import './comments.css';
 
-/** Who may reply on this card, and to which post: null for nobody (a visitor, a closed post). */
-export interface Replier {
-  user: AppUser;
-  post: CommentedPost;
-  /** The post's title element, so the reply box's button says which post it is for. */
-  titleId: string;
-}
-
-/** What every line of a card's comments and replies is told. */
-export interface LineContext {
-  postId: string;
-  /** Every comment the page knows of this list: Remove asks which copies of a doubled one go. */
-  known: readonly Comment[];
-  /**
-   * Whether the signed-in user may remove this comment (hides the button only; the rules decide).
-   */
-  canRemove: (comment: Comment) => boolean;
-  /** The signed-in fan's account, who may report comments; null for nobody. */
-  reporter: AppUser | null;
-  /** Whether the signed-in user may report this comment (someone else's). */
-  canReport: (comment: Comment) => boolean;
-  /** Who may reply here; null for nobody. */
-  replier: Replier | null;
-}
+export type { LineContext, Replier } from './lineContext';
 
 export interface CommentListProps extends LineContext {
   /** The lines to show, oldest first. */

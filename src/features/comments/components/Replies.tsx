@@ -4,7 +4,7 @@ import { lineKeys } from '../data/commentContent';
 import { heldReplies, readReplies, replies } from '../store/replies';
 import type { ThreadEntry } from '../store/threadState';
 import { CommentLine } from './CommentLine';
-import type { LineContext } from './CommentList';
+import type { LineContext } from './lineContext';
 
 export interface RepliesProps extends Omit<LineContext, 'known'> {
   /** The comment answered, as its open thread read it (its id and count of replies). */

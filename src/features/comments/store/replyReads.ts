@@ -4,7 +4,7 @@ import { documentsRoot } from '../../../shared/posts/postsQuery';
 import { postRestUnder } from '../../../shared/posts/restReads';
 import { THREAD } from '../data/commentCopies';
 import { REPLIES_SHOWN, THREAD_PAGE, repliesQuery } from '../data/threadQueries';
-import { heldReplies, setReplies } from './replies';
+import { heldReplies, setReplies } from './replyState';
 import { toEntry } from './threadDecode';
 
 /**

@@ -2,6 +2,7 @@ import { pageLoaded } from '../../../shared/pageLoaded/pageLoaded';
 import { onCommitted } from '../../feed/commands';
 import { onThreadStamps } from '../../live';
 import { applyCommitted } from './threadWrites';
+import { forgetReplies } from './replyState';
 import {
   alsoForget,
   commentsPostedHere,
@@ -15,7 +16,6 @@ import {
 export {
   countedByCounters,
   commentsPostedHere,
-  forgetThreads,
   heldThread,
   setCounted,
   setThread,
@@ -27,6 +27,13 @@ export {
   type ThreadSource,
 } from './threadState';
 import type * as ThreadReads from './threadReads';
+import { forgetThreads as forgetHeldThreads } from './threadState';
+
+/** Forgets every thread and reply (tests; a page's state starts empty). */
+export function forgetThreads(): void {
+  forgetHeldThreads();
+  forgetReplies();
+}
 
 /**
  * What a card asks of its post's thread: its next page read, its count read, and what the live
