@@ -10,7 +10,12 @@ import { INDEXES_PATH } from '../../scripts/lib/emulators';
 import { parseIndexConfig } from '../../scripts/lib/gate/indexConfig';
 import { changesQuery } from '../../src/shared/posts/changes';
 import { COMMENTS } from '../../src/features/comments/data/commentCopies';
-import { COUNTERS_SUM, threadQuery } from '../../src/features/comments/data/threadQueries';
+import {
+  COUNTERS_SUM,
+  REPLIES_SHOWN,
+  repliesQuery,
+  threadQuery,
+} from '../../src/features/comments/data/threadQueries';
 import {
   dealPostsQuery,
   dealsChangedQuery,
@@ -87,6 +92,12 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
       threadQuery('ASCENDING', { at: stamp, name: thread }),
     ],
     ["a thread's count (its counters' sum)", 'runAggregationQuery', COUNTERS_SUM],
+    ["a comment's first replies", 'runQuery', repliesQuery('p1_a', REPLIES_SHOWN, undefined)],
+    [
+      "a comment's replies after one",
+      'runQuery',
+      repliesQuery('p1_a', 50, { at: stamp, name: `${thread}b` }),
+    ],
   ])('serves %s', async (_name, verb, body) => {
     const result = await h.raw(
       'POST',

@@ -3,12 +3,15 @@
  * its reply, 'N replies' opening the rest past three, and a removed comment's mark keeping its
  * replies. Every read and write is real, against the emulator, through the app's recipes.
  */
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECK_EVERY_MS } from '../live/state/liveChecks';
 import {
+  ageThreadStamp,
   buildPost,
   readCommentTotal,
   readPost,
+  removeElsewhere,
   replyElsewhere,
   seedPosts,
   type StoredPost,
@@ -99,5 +102,40 @@ describe('replies', () => {
     expect(await readCommentTotal(post.id)).toBe(2);
     const stored = await readPost(post.id);
     expect(stored?.comments.some((each) => each.text === TOP.text)).toBe(false);
+  });
+});
+
+describe('replies made elsewhere, live', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'performance'],
+      shouldAdvanceTime: true,
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** Lets the live checks' interval pass, then waits for what they started. */
+  const nextCheck = () => act(() => vi.advanceTimersByTimeAsync(CHECK_EVERY_MS));
+
+  it('an open thread shows a new reply under its comment, and a removed comment as removed', async () => {
+    await replyElsewhere(post.id, TOP, reply(1));
+    const { user } = await renderApp();
+    await user.click(await within(card()).findByRole('button', { name: 'Show all 3 comments' }));
+    const replies = await repliesTo(TOP.user);
+    await within(replies).findByText('Reply 1');
+
+    await ageThreadStamp(post.id);
+    await replyElsewhere(post.id, TOP, reply(2));
+    await nextCheck();
+    await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(replies).getAllByRole('listitem')[1]).toHaveTextContent('Reply 2');
+    await waitFor(() => expect(countLine()).toBe('Comments:4'));
+
+    await removeElsewhere(post.id, TOP);
+    await nextCheck();
+    await within(card()).findByText('Comment removed');
+    expect(within(card()).queryByText(TOP.text)).toBeNull();
+    expect(within(card()).getByText('Reply 2')).toBeInTheDocument();
+    await waitFor(() => expect(countLine()).toBe('Comments:3'));
   });
 });

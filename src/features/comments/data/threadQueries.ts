@@ -77,6 +77,30 @@ export function repliesQuery(
   };
 }
 
+/**
+ * The thread's replies written after `since` (RFC 3339), oldest first, THREAD_PAGE of them: what an
+ * open thread's live check adds under the comments it shows (a single-field index: none to ship).
+ */
+export function newerRepliesQuery(since: string): Record<string, unknown> {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: THREAD }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: 'replyAt' },
+          op: 'GREATER_THAN',
+          value: { timestampValue: since },
+        },
+      },
+      orderBy: [
+        { field: { fieldPath: 'replyAt' }, direction: 'ASCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
+      ],
+      limit: THREAD_PAGE,
+    },
+  };
+}
+
 /** The sum of a thread's counters: one aggregation, billed one read for all of them. */
 export const COUNTERS_SUM = {
   structuredAggregationQuery: {

@@ -1,11 +1,19 @@
 import { config } from '../../../shared/config';
-import { runQueryDocuments } from '../../../shared/rest/restDecode';
+import { decodeBatch } from '../../../shared/rest/batchGet';
+import { isRecord, runQueryDocuments } from '../../../shared/rest/restDecode';
 import { documentsRoot } from '../../../shared/posts/postsQuery';
-import { postRestUnder } from '../../../shared/posts/restReads';
+import { postRest, postRestUnder } from '../../../shared/posts/restReads';
 import { THREAD } from '../data/commentCopies';
-import { REPLIES_SHOWN, THREAD_PAGE, repliesQuery } from '../data/threadQueries';
-import { heldReplies, setReplies } from './replyState';
+import { REPLIES_SHOWN, THREAD_PAGE, newerRepliesQuery, repliesQuery } from '../data/threadQueries';
+import { NO_REPLIES, heldReplies, repliesOfPost, replyParentOf, setReplies } from './replyState';
 import { toEntry } from './threadDecode';
+import {
+  commentsPostedHere,
+  heldThread,
+  setThread,
+  threadReading,
+  type ThreadEntry,
+} from './threadState';
 
 /**
  * The reads of replies (loaded with the first asked for): a comment's first REPLIES_SHOWN, then
@@ -45,4 +53,76 @@ export async function readReplyPage(postId: string, commentId: string): Promise<
       reading: 'failed',
     });
   }
+}
+
+/**
+ * The replies written in the post's thread after the newest comment or reply the page holds (one
+ * read a reply; one when none), each added under its comment when that comment shows here.
+ */
+export async function readNewerReplies(postId: string): Promise<void> {
+  const thread = heldThread(postId);
+  const since = thread && newestTime(postId, thread.entries);
+  if (!since) return;
+  const newer = await postRestUnder(
+    `posts/${postId}`,
+    'runQuery',
+    newerRepliesQuery(since),
+    (json) =>
+      runQueryDocuments(json).flatMap((document) =>
+        toEntry(document).map((entry) => ({ entry, replyTo: replyToOf(document.fields) })),
+      ),
+  );
+  for (const { entry, replyTo } of newer) {
+    const shown = heldThread(postId);
+    if (!replyTo || !shown?.entries.some((each) => each.id === replyTo)) continue;
+    const held = heldReplies(replyTo) ?? NO_REPLIES;
+    if (held.entries.some((each) => each.id === entry.id)) continue;
+    setReplies(replyTo, { ...held, entries: [...held.entries, entry] });
+    const entries = shown.entries.map((each) =>
+      each.id === replyTo ? { ...each, replies: (each.replies ?? 0) + 1 } : each,
+    );
+    setThread(postId, { ...shown, entries }, commentsPostedHere(postId), threadReading(postId));
+  }
+}
+
+/** The latest time among the post's held comments and replies (RFC 3339 sorts as text). */
+function newestTime(postId: string, entries: readonly ThreadEntry[]): string | undefined {
+  const times = [
+    ...entries.map((entry) => entry.at),
+    ...repliesOfPost(postId).map((entry) => entry.at),
+  ].filter((at) => at !== '');
+  return times.length === 0
+    ? undefined
+    : times.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b));
+}
+
+/**
+ * A reply a live check's stamp names (`id`), when the page shows it: gone when removed elsewhere,
+ * and its comment counts one fewer (one read).
+ */
+export async function dropRemovedReply(postId: string, id: string): Promise<void> {
+  const replyTo = replyParentOf(id);
+  if (replyTo === undefined) return;
+  const [reply] = await readThreadDocuments(postId, [id]);
+  const held = heldReplies(replyTo);
+  const shown = heldThread(postId);
+  if (reply || !held || !shown) return;
+  setReplies(replyTo, { ...held, entries: held.entries.filter((entry) => entry.id !== id) });
+  const entries = shown.entries.map((entry) =>
+    entry.id === replyTo ? { ...entry, replies: Math.max(0, (entry.replies ?? 0) - 1) } : entry,
+  );
+  setThread(postId, { ...shown, entries }, commentsPostedHere(postId), threadReading(postId));
+}
+
+/** Thread documents by id, as entries (one read each). */
+async function readThreadDocuments(postId: string, ids: readonly string[]): Promise<ThreadEntry[]> {
+  const root = documentsRoot(config.firebase.projectId);
+  const documents = ids.map((each) => `${root}/posts/${postId}/${THREAD}/${each}`);
+  const got = await postRest('batchGet', { documents }, (json) => decodeBatch(json, toEntry));
+  return got.found.flat();
+}
+
+function replyToOf(fields: Record<string, unknown>): string | undefined {
+  const value = fields.replyTo;
+  return isRecord(value) && typeof value.stringValue === 'string' ? value.stringValue : undefined;
 }

@@ -102,6 +102,7 @@ export async function refreshThread(postId: string, named: string | null): Promi
     const [count] = await Promise.all([
       before === undefined ? undefined : readCount(postId),
       heldThread(postId) && readNewerComments(postId),
+      heldThread(postId) && import('./replyReads').then((reads) => reads.readNewerReplies(postId)),
     ]);
     if (count !== undefined) setCounted(postId, count);
     // More than one comment gone since the last check: the stamp names only the last, so the
@@ -114,22 +115,36 @@ export async function refreshThread(postId: string, named: string | null): Promi
         ? [named]
         : [];
     if (asked.length > 0) await dropRemoved(postId, asked);
+    // A stamp naming no comment the thread shows may name a reply removed.
+    const held = heldThread(postId);
+    if (named && held && !held.entries.some((entry) => entry.id === named)) {
+      await (await import('./replyReads')).dropRemovedReply(postId, named);
+    }
   } catch (error) {
     console.warn('Could not read the comments again', error);
   }
 }
 
-/** Takes the comments of `ids` whose documents are gone out of the held thread (one read each). */
+/**
+ * Takes the comments of `ids` whose documents are gone out of the held thread, and shows those
+ * left as a removed mark as such (one read each).
+ */
 async function dropRemoved(postId: string, ids: readonly string[]): Promise<void> {
   const root = documentsRoot(config.firebase.projectId);
   const documents = ids.map((id) => `${root}/posts/${postId}/${THREAD}/${id}`);
-  const got = await postRest('batchGet', { documents, mask: { fieldPaths: ['at'] } }, (json) =>
-    decodeBatch(json, () => null),
+  const mask = { fieldPaths: ['at', 'removed', 'replies'] };
+  const got = await postRest('batchGet', { documents, mask }, (json) =>
+    decodeBatch(json, (document) => toEntry(document)),
   );
   const missing = new Set(got.missing);
+  const marks = new Map(
+    got.found.flat().flatMap((entry) => (entry.removed ? [[entry.id, entry]] : [])),
+  );
   const thread = heldThread(postId);
-  if (missing.size === 0 || !thread) return;
-  const entries = thread.entries.filter((entry) => !missing.has(entry.id));
+  if ((missing.size === 0 && marks.size === 0) || !thread) return;
+  const entries = thread.entries.flatMap((entry) =>
+    missing.has(entry.id) ? [] : [marks.get(entry.id) ?? entry],
+  );
   setThread(postId, { ...thread, entries }, commentsPostedHere(postId), threadReading(postId));
 }
 
