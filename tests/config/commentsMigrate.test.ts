@@ -237,7 +237,11 @@ describe('comments:migrate', () => {
 
     // A moved comment's author removes it: the post's count takes it away.
     const author = googleUser('fan-uid-author', LONG[0].user);
-    expect(await commitRemoval(store(author), 'long', LONG[0])).toEqual({ countedBy: 'summary' });
+    expect(await commitRemoval(store(author), 'long', LONG[0])).toEqual({
+      countedBy: 'summary',
+      markLeft: false,
+      replyTo: null,
+    });
     expect((await counts('long')).total).toBe(400);
     expect(await threadOf('long')).toEqual([...LONG.slice(1), fourth]);
   });

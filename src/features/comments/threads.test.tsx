@@ -55,10 +55,11 @@ function comments(count: number, from = 1): SeedPost['comments'] {
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
+/** Each comment line's author and text (not its buttons: 'Reply', 'Report', 'Remove'). */
 const lines = (title: string) =>
   within(card(title))
     .queryAllByRole('listitem')
-    .map((item) => item.textContent);
+    .map((item) => item.firstElementChild?.textContent);
 /** The card's 'Comments:' line: the heading and the count beside it. */
 const countLine = (title: string) =>
   within(card(title)).getByRole('heading', { name: 'Comments:' }).parentElement?.textContent;

@@ -156,7 +156,11 @@ describe('removing', () => {
     await seedTop('marked');
     await replyAs(FAN);
     await expectDenied(removeAs(FAN, REPLY, drop(isTop)));
-    expect(await removeAs(FAN, REPLY)).toEqual({ countedBy: 'counter', markLeft: false });
+    expect(await removeAs(FAN, REPLY)).toEqual({
+      countedBy: 'counter',
+      markLeft: false,
+      replyTo: topId,
+    });
     expect((await thread(topId)).replies).toBe(0);
     expect(await totalComments(harness)).toBe(8 + 1);
   });
@@ -168,7 +172,11 @@ describe('removing', () => {
       writes.map((write) => (isTop(write.path) ? { op: 'delete', path: write.path } : write));
     await expectDenied(removeAs(OTHER_FAN, TOP, deleted));
     await expectDenied(removeAs(FAN, TOP));
-    expect(await removeAs(OTHER_FAN, TOP)).toEqual({ countedBy: 'summary', markLeft: true });
+    expect(await removeAs(OTHER_FAN, TOP)).toEqual({
+      countedBy: 'summary',
+      markLeft: true,
+      replyTo: null,
+    });
     expect(await thread(topId)).toEqual({
       at: expect.anything(),
       replies: 1,
@@ -188,7 +196,7 @@ describe('removing', () => {
     const total = await totalComments(harness);
     const db = harness.client(ADMIN);
     await expectDenied(sdk.deleteDoc(sdk.doc(db, 'posts', 'p1', 'comments', topId)));
-    expect(await removeAs(ADMIN, TOP)).toEqual({ countedBy: null, markLeft: false });
+    expect(await removeAs(ADMIN, TOP)).toEqual({ countedBy: null, markLeft: false, replyTo: null });
     expect(await totalComments(harness)).toBe(total);
   });
 
