@@ -137,6 +137,38 @@ describe('a reply', () => {
   });
 });
 
+describe('a reply, as any comment', () => {
+  it('waits out the rate limit and is refused to a suspended account', async () => {
+    await seedTop('marked');
+    await lastCommented(harness, FAN.sub, 5);
+    await expectDenied(replyAs(FAN));
+    await lastCommented(harness, FAN.sub, 11);
+    const until = new Date(Date.now() + 3_600_000);
+    await harness.seed(`suspensions/${FAN.sub}`, { until, at: new Date(), user: FAN.email });
+    await expectDenied(replyAs(FAN));
+    expect((await thread(topId)).replies).toBeUndefined();
+  });
+
+  it("goes with the rest of an account's comments, one commit each ('Also remove all')", async () => {
+    await seedTop('marked');
+    const mine = comment(FAN.email, 'Mine, answered');
+    await lastCommented(harness, FAN.sub);
+    await commentAs(harness, FAN, { comment: mine });
+    await lastCommented(harness, FAN.sub);
+    await replyAs(FAN);
+    await lastCommented(harness, OTHER_FAN.sub);
+    const answer = comment(OTHER_FAN.email, 'Answering you');
+    await commentAs(harness, OTHER_FAN, { comment: answer, replyTo: await idOf('p1', mine) });
+    const before = await totalComments(harness);
+
+    for (const item of [mine, REPLY]) await removeAs(ADMIN, item);
+    expect(await thread(await idOf('p1', mine))).toMatchObject({ removed: true, replies: 1 });
+    expect((await thread(topId)).replies).toBe(0);
+    expect(await totalComments(harness)).toBe(before - 2);
+    expect(await thread(await idOf('p1', answer))).toMatchObject({ text: answer.text });
+  });
+});
+
 describe("a comment's count of replies", () => {
   it('cannot be raised or lowered by itself', async () => {
     await seedTop('marked');
