@@ -68,6 +68,26 @@ describe('replies', () => {
     ]);
   });
 
+  it("in an open thread, the reply box closes once sent and focus returns to 'Reply'", async () => {
+    await replyElsewhere(post.id, TOP, reply(1));
+    const { user } = await renderApp({ user: FAN_EMAIL });
+    await user.click(await within(card()).findByRole('button', { name: 'Show all 3 comments' }));
+    const replies = await repliesTo(TOP.user);
+    await within(replies).findByText('Reply 1');
+    const top = within(card()).getByText('Who is he?').closest('li');
+    if (!top) throw new Error('no line for the comment');
+    const [open] = within(top).getAllByRole('button', { name: 'Reply' });
+    await user.click(open);
+    await user.type(
+      await within(top).findByRole('textbox', { name: 'Add a reply...' }),
+      'Me too{Enter}',
+    );
+    await waitFor(() => expect(within(replies).getAllByRole('listitem')).toHaveLength(2));
+    // The box closes once the commit is answered, and focus returns to the button.
+    await waitFor(() => expect(open).toHaveFocus());
+    expect(within(top).queryByRole('textbox', { name: 'Add a reply...' })).toBeNull();
+  });
+
   it("shows others' replies under their comment, three, and 'N replies' opens the rest", async () => {
     for (let n = 1; n <= 5; n += 1) await replyElsewhere(post.id, TOP, reply(n));
     const { user } = await renderApp();

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Comment } from '../../../shared/posts/post';
 import { removeComment } from '../../feed/commands';
 import type { ThreadEntry } from '../store/threadState';
@@ -36,6 +36,15 @@ export function CommentLine({
   children,
 }: CommentLineProps) {
   const [replying, setReplying] = useState(false);
+  const replyButton = useRef<HTMLButtonElement>(null);
+  // A sent reply's box goes with its input: focus returns to the button that opened it, once the
+  // box is gone.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (replying || !returnFocus.current) return;
+    returnFocus.current = false;
+    replyButton.current?.focus();
+  }, [replying]);
   const removed = entry?.removed === true;
   // A reply to a reply answers the comment they both answer.
   const answered = replyTo ?? entry?.id ?? comment;
@@ -70,6 +79,7 @@ export function CommentLine({
       )}
       {!removed && replier && (
         <button
+          ref={replyButton}
           type="button"
           className="button button--small"
           aria-expanded={replying}
@@ -82,7 +92,14 @@ export function CommentLine({
       {replying && replier && (
         <div className="comment__reply-box">
           <Suspense fallback={null}>
-            <LazyCommentBox {...replier} replyTo={answered} onSent={() => setReplying(false)} />
+            <LazyCommentBox
+              {...replier}
+              replyTo={answered}
+              onSent={() => {
+                returnFocus.current = true;
+                setReplying(false);
+              }}
+            />
           </Suspense>
         </div>
       )}
