@@ -34,7 +34,8 @@ function longFeedPosts(): DemoPost[] {
 async function loadEveryPage(page: Page): Promise<void> {
   for (let loaded = PAGE_SIZE; loaded < LONG_FEED; loaded += PAGE_SIZE) {
     await loadMoreButton(page).click();
-    await expect(article(page, `Long feed story ${loaded + 1}`)).toBeVisible();
+    // A page of 35 cards, rendered in short tasks, can take longer than 5 s on a loaded machine.
+    await expect(article(page, `Long feed story ${loaded + 1}`)).toBeVisible({ timeout: 20_000 });
   }
   await expect(loadMoreButton(page)).toHaveCount(0);
   await expect(feed(page)).toHaveAttribute('aria-busy', 'false');
