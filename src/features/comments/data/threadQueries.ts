@@ -8,40 +8,57 @@ import { COUNTERS, THREAD } from './commentCopies';
 /** A thread shows this many more comments each time ('Show all', 'Show more comments'). */
 export const THREAD_PAGE = 50;
 
-/** A comment the query starts after: its `at` as Firestore wrote it and its full name. */
+/** A comment shows this many of its replies before 'N replies' opens the rest. */
+export const REPLIES_SHOWN = 3;
+
+/**
+ * A comment or reply the query starts after: its time (`at`, a reply's `replyAt`) as Firestore
+ * wrote it and its full name.
+ */
 export interface ThreadCursor {
   at: string;
   name: string;
 }
 
-/** THREAD_PAGE of the thread's documents in time order (`direction`), after `from` when given. */
+type Direction = 'ASCENDING' | 'DESCENDING';
+
+/** Ordered by `time` then name, `limit` of them, after `from` when given. */
+function inTimeOrder(
+  time: 'at' | 'replyAt',
+  direction: Direction,
+  limit: number,
+  from: ThreadCursor | undefined,
+) {
+  return {
+    orderBy: [
+      { field: { fieldPath: time }, direction },
+      { field: { fieldPath: '__name__' }, direction },
+    ],
+    limit,
+    ...(from && {
+      startAt: {
+        values: [{ timestampValue: from.at }, { referenceValue: from.name }],
+        before: false,
+      },
+    }),
+  };
+}
+
+/**
+ * THREAD_PAGE of the thread's comments in time order (`direction`), after `from` when given.
+ * Replies have no `at`, so ordering by it lists comments (and removed marks) alone.
+ */
 export function threadQuery(
-  direction: 'ASCENDING' | 'DESCENDING',
+  direction: Direction,
   from: ThreadCursor | undefined,
 ): Record<string, unknown> {
   return {
     structuredQuery: {
       from: [{ collectionId: THREAD }],
-      orderBy: [
-        { field: { fieldPath: 'at' }, direction },
-        { field: { fieldPath: '__name__' }, direction },
-      ],
-      limit: THREAD_PAGE,
-      ...(from && {
-        startAt: {
-          values: [{ timestampValue: from.at }, { referenceValue: from.name }],
-          before: false,
-        },
-      }),
+      ...inTimeOrder('at', direction, THREAD_PAGE, from),
     },
   };
 }
-
-/** A comment shows this many of its replies before 'N replies' opens the rest. */
-export const REPLIES_SHOWN = 3;
-
-/** A reply the query starts after: its `replyAt` as Firestore wrote it and its full name. */
-export type ReplyCursor = ThreadCursor;
 
 /**
  * `limit` replies to comment `commentId`, oldest first, after `from` when given (a composite
@@ -50,29 +67,14 @@ export type ReplyCursor = ThreadCursor;
 export function repliesQuery(
   commentId: string,
   limit: number,
-  from: ReplyCursor | undefined,
+  from: ThreadCursor | undefined,
 ): Record<string, unknown> {
+  const value = { stringValue: commentId };
   return {
     structuredQuery: {
       from: [{ collectionId: THREAD }],
-      where: {
-        fieldFilter: {
-          field: { fieldPath: 'replyTo' },
-          op: 'EQUAL',
-          value: { stringValue: commentId },
-        },
-      },
-      orderBy: [
-        { field: { fieldPath: 'replyAt' }, direction: 'ASCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
-      ],
-      limit,
-      ...(from && {
-        startAt: {
-          values: [{ timestampValue: from.at }, { referenceValue: from.name }],
-          before: false,
-        },
-      }),
+      where: { fieldFilter: { field: { fieldPath: 'replyTo' }, op: 'EQUAL', value } },
+      ...inTimeOrder('replyAt', 'ASCENDING', limit, from),
     },
   };
 }
@@ -82,21 +84,12 @@ export function repliesQuery(
  * open thread's live check adds under the comments it shows (a single-field index: none to ship).
  */
 export function newerRepliesQuery(since: string): Record<string, unknown> {
+  const value = { timestampValue: since };
   return {
     structuredQuery: {
       from: [{ collectionId: THREAD }],
-      where: {
-        fieldFilter: {
-          field: { fieldPath: 'replyAt' },
-          op: 'GREATER_THAN',
-          value: { timestampValue: since },
-        },
-      },
-      orderBy: [
-        { field: { fieldPath: 'replyAt' }, direction: 'ASCENDING' },
-        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
-      ],
-      limit: THREAD_PAGE,
+      where: { fieldFilter: { field: { fieldPath: 'replyAt' }, op: 'GREATER_THAN', value } },
+      ...inTimeOrder('replyAt', 'ASCENDING', THREAD_PAGE, undefined),
     },
   };
 }
