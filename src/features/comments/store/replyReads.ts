@@ -74,18 +74,23 @@ export async function readNewerReplies(postId: string): Promise<void> {
   );
   for (const { entry, replyTo } of newer) {
     const shown = heldThread(postId);
-    if (!replyTo || !shown?.entries.some((each) => each.id === replyTo)) continue;
+    const parent = shown?.entries.find((each) => each.id === replyTo);
+    if (!shown || !replyTo || !parent) continue;
     const held = heldReplies(replyTo) ?? NO_REPLIES;
     if (held.entries.some((each) => each.id === entry.id)) continue;
-    setReplies(replyTo, { ...held, entries: [...held.entries, entry] });
+    // Shown at once when the page holds all the comment's replies before it; else 'N replies'
+    // reads it in its place, after the ones between.
+    if (held.complete || held.entries.length >= (parent.replies ?? 0)) {
+      setReplies(replyTo, { ...held, entries: [...held.entries, entry] });
+    }
     const entries = shown.entries.map((each) =>
-      each.id === replyTo ? { ...each, replies: (each.replies ?? 0) + 1 } : each,
+      each === parent ? { ...each, replies: (each.replies ?? 0) + 1 } : each,
     );
     setThread(postId, { ...shown, entries }, commentsPostedHere(postId), threadReading(postId));
   }
 }
 
-/** The latest time among the post's held comments and replies (RFC 3339 sorts as text). */
+/** The latest time among the post's held comments and replies, as Firestore wrote it. */
 function newestTime(postId: string, entries: readonly ThreadEntry[]): string | undefined {
   const times = [
     ...entries.map((entry) => entry.at),
