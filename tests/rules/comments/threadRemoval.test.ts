@@ -1,8 +1,9 @@
 /**
  * Removing a thread's comment (firestore.rules posts/{postId}/comments delete, uncountsComment,
  * commentCounts, comments/{copyId} delete), and the posts of earlier versions whose comments are
- * still a list (legacy): each attack beside its twin, the app's recipe
- * (src/features/feed/store/commentCommits.ts commitComment, commitRemoval) in the same state.
+ * still a list (legacy): each attack beside its twin, the app's recipes
+ * (src/features/feed/store/commentCommits.ts commitComment, commentRemoval.ts commitRemoval) in
+ * the same state.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as sdk from 'firebase/firestore/lite';

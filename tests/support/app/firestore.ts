@@ -378,7 +378,7 @@ const administratorStore = () =>
 
 /**
  * The administrator removes a comment on another device, by the app's own recipe
- * (commentCommits.ts commitRemoval), judged by the rules as the app's removal is.
+ * (commentRemoval.ts commitRemoval), judged by the rules as the app's removal is.
  */
 export async function removeElsewhere(
   id: string,
