@@ -23,6 +23,13 @@ export const LIMITS = {
   cardComments: 8,
   /** The counters of one thread (posts/{id}/commentCounts/0–63): busy threads spread over them. */
   commentCounters: 64,
+  /**
+   * The like counters of one comment (posts/{id}/likeCounts/{commentId}_0–63): likes its own
+   * document cannot take in that second spread over them.
+   */
+  likeCounters: 64,
+  /** A comment's own like count is moved at most once in this many seconds. */
+  likeIntervalSeconds: 1,
   /** A post id leaves room for the comment-copy and report ids built on it. */
   postIdBytes: 1300,
   /** The most posts one list query may ask for. */

@@ -57,6 +57,16 @@ describe('the UI limits are the ones firestore.rules enforces', () => {
       /function isShard\(value\) \{ return value is int && value >= 0 && value < (\d+); \}/,
       ['commentCounters'],
     ],
+    [
+      'like counters of a comment',
+      /function isLikeShard\(value\) \{ return value is int && value >= 0 && value < (\d+); \}/,
+      ['likeCounters'],
+    ],
+    [
+      'like interval',
+      /resource\.data\.likedAt <= request\.time - duration\.value\((\d+), 's'\)/,
+      ['likeIntervalSeconds'],
+    ],
     ['post id', /postId\.toUtf8\(\)\.size\(\) <= (\d+)/, ['postIdBytes']],
     ['query limit', /request\.query\.limit <= (\d+)/, ['queryLimit']],
     [

@@ -12,6 +12,10 @@ export const COMMENTERS = 'commenters';
 export const THREAD = 'comments';
 /** posts/{id}/commentCounts/{0–63}: the counters of a thread that outgrew its post's summary. */
 export const COUNTERS = 'commentCounts';
+/** posts/{id}/likes/{commentId}_{uid}: one fan's like of one comment or reply. */
+export const LIKES = 'likes';
+/** posts/{id}/likeCounts/{commentId}_{0–63}: a busy comment's like counters. */
+export const LIKE_COUNTERS = 'likeCounts';
 
 /** Why a fan reports a comment, in the words the rules accept. */
 export const REPORT_REASONS = ['Spam', 'Abuse', 'Other'] as const;
@@ -28,6 +32,11 @@ export async function commentId(postId: string, { user, text, date }: Comment): 
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${postId}_${hex}`;
+}
+
+/** A fan's like of a comment: its id makes it once per account and comment. */
+export function likeId(commentIdValue: string, uid: string): string {
+  return `${commentIdValue}_${uid}`;
 }
 
 /** reports/{id}: one fan's report of one comment; its id makes it once per fan and comment. */
