@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { initializeApp } from 'firebase/app';
 import { publishPost } from '../../src/features/feed/store/postCreation';
 import { commitComment, type CommentAdded } from '../../src/features/feed/store/commentCommits';
+import {
+  commitLike,
+  readLikeView,
+  type LikeCommitted,
+} from '../../src/features/feed/store/likeCommits';
 import type { Comment, Post } from '../../src/shared/posts/post';
 import { toPost } from '../../src/shared/posts/postDecode';
 import { POSTS } from '../../src/shared/collections';
@@ -58,6 +63,25 @@ export async function commentElsewhere(
   if (!stored.exists()) throw new Error(`There is no post ${postId} to comment on`);
   const post = toPost(postId, stored.data());
   return commitComment(store, { postId, postTitle: post.title, view: post, comment, uid, replyTo });
+}
+
+/**
+ * The fan `email` likes (or takes back, `liked` false) thread document `commentId` of post
+ * `postId` on another device, by the app's recipe (likeCommits.ts commitLike) from the comment as
+ * read there.
+ */
+export async function likeElsewhere(
+  target: EmulatorTarget,
+  postId: string,
+  commentId: string,
+  email: string,
+  liked = true,
+): Promise<LikeCommitted> {
+  const uid = `uid-of-${email}`;
+  const store = await signedInStore(target, uid, email);
+  const view = await readLikeView(store, postId, commentId);
+  if (!view) throw new Error(`There is no comment ${commentId} to like`);
+  return commitLike(store, { postId, commentId, uid, liked, view });
 }
 
 const stores = new Map<string, Store>();

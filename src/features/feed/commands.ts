@@ -4,7 +4,7 @@ import { createExternalStore } from '../../shared/state/externalStore';
 import type { Comment, NewPost, Post, PostEdit } from '../../shared/posts/post';
 import type { ReportReason } from '../comments/data/commentCopies';
 import type { FeedAction, WriteAction } from './data/feedState';
-import type { CommentedPost, ReplyTarget, WrittenAt } from './data/writes';
+import type { CommentedPost, LikeFold, LikeTarget, ReplyTarget, WrittenAt } from './data/writes';
 
 /**
  * The feed's commands: every write a reader or the club makes to posts and comments, called
@@ -63,6 +63,21 @@ export async function addComment(
 export async function removeComment(postId: string, comment: Comment): Promise<void> {
   const removed = await (await commentWrites()).removeComment(postId, comment);
   committed({ type: 'commentRemoved', id: postId, comment, ...removed }, postId);
+}
+
+/**
+ * A fan's like of a comment or reply on `post` (`target`: its id, or the comment as a card shows
+ * it), or the like taken back (`liked` false); `view` is the comment as the page read it.
+ */
+export async function likeComment(
+  post: CommentedPost,
+  target: LikeTarget,
+  uid: string,
+  liked: boolean,
+  view: { likedAt: number | null; pending: LikeFold | null },
+): Promise<void> {
+  const done = await (await commentWrites()).likeComment(post, target, uid, liked, view);
+  committed({ type: 'liked', id: post.id, liked, ...done }, post.id);
 }
 
 /** A fan's report of someone else's comment (nothing a feed shows changes). */

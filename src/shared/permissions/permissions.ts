@@ -40,3 +40,8 @@ export function canRemoveComment(user: AppUser | null, comment: { user: string }
 export function canReportComment(user: AppUser | null, comment: { user: string } | null): boolean {
   return canComment(user) && !isAdmin(user) && comment?.user !== user.email;
 }
+
+/** Any account that may comment likes others' comments, never its own (firestore.rules likes). */
+export function canLikeComment(user: AppUser | null, comment: { user: string }): boolean {
+  return canComment(user) && comment.user !== user.email;
+}

@@ -81,7 +81,7 @@ async function likeAs(persona: Persona | null, options: LikeOptions = {}): Promi
   const commentId = options.commentId ?? topId;
   const view = await readLikeView(storeOf(harness, FAN), 'p1', commentId);
   if (!view) throw new Error(`${commentId} is missing`);
-  return commitLike(store, {
+  const committed = await commitLike(store, {
     postId: 'p1',
     commentId,
     uid: persona?.sub ?? 'nobody',
@@ -90,6 +90,7 @@ async function likeAs(persona: Persona | null, options: LikeOptions = {}): Promi
     shard: options.shard,
     countedBy: options.countedBy,
   });
+  return committed.countedBy;
 }
 
 /** A document under p1 as the administrator's seed sees it. */
@@ -281,7 +282,7 @@ describe('a like, attacked', () => {
     const plain = storeOf(harness, googleUser('fan-5', 'fifth@example.test'));
     const view = { likedAt: null, pending: { shard: 2, n: 4 } };
     const write = { postId: 'p1', commentId: topId, uid: 'fan-5', liked: true, view };
-    expect(await commitLike(plain, write)).toBe('counter');
+    expect((await commitLike(plain, write)).countedBy).toBe('counter');
     expect(await likesOfTop()).toBe(3);
   });
 
@@ -292,7 +293,8 @@ describe('a like, attacked', () => {
     const stale = { likedAt: null, pending: null };
     const write = { postId: 'p1', commentId: topId, uid: THIRD_FAN.sub, liked: true, view: stale };
     const counted: LikeCountedBy[] = [];
-    counted.push(await commitLike(plain, { ...write, onRetry: () => counted.push('comment') }));
+    const committed = await commitLike(plain, { ...write, onRetry: () => counted.push('comment') });
+    counted.push(committed.countedBy);
     expect(counted).toEqual(['comment', 'counter']);
   });
 

@@ -18,6 +18,7 @@ import {
 } from '../../../scripts/lib/ownerClient';
 import {
   commentElsewhere as fanCommentsElsewhere,
+  likeElsewhere as fanLikesElsewhere,
   publishElsewhere as adminPublishes,
   signedInStore,
 } from '../../../scripts/lib/writesElsewhere';
@@ -367,6 +368,15 @@ export async function replyElsewhere(
 ): Promise<CommentAdded> {
   const replyTo = await commentId(id, to);
   return fanCommentsElsewhere(target(), id, `uid-of-${reply.user}`, reply, replyTo);
+}
+
+/** A fan (`email`) likes comment `comment` of post `id` on another device, as likeElsewhere. */
+export async function likeElsewhere(
+  id: string,
+  comment: SeedPost['comments'][number],
+  email: string,
+): Promise<void> {
+  await fanLikesElsewhere(target(), id, await commentId(id, comment), email);
 }
 
 /** The emulator itself, as another device reaches it. */

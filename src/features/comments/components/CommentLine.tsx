@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { canLikeComment } from '../../../shared/permissions/permissions';
 import type { Comment } from '../../../shared/posts/post';
 import { removeComment } from '../../feed/commands';
 import type { ThreadEntry } from '../store/threadState';
 import type { LineContext } from './lineContext';
 import { LazyCommentBox, LazyRemoveCommentButton, LazyReportButton } from './lazyComments';
+import { LikeControl } from './LikeControl';
 
 export interface CommentLineProps extends LineContext {
   comment: Comment;
@@ -19,8 +21,8 @@ export interface CommentLineProps extends LineContext {
 
 /**
  * One comment or reply: author and text ('Comment removed' for a removed comment's mark, whose
- * replies stay), 'Report' or 'Remove' where allowed, 'Reply' for a fan who may comment, and under
- * a comment its replies.
+ * replies stay), 'Report' or 'Remove' where allowed, 'Like' and its count, 'Reply' for a fan who may
+ * comment, and under a comment its replies.
  */
 export function CommentLine({
   postId,
@@ -32,6 +34,7 @@ export function CommentLine({
   reporter,
   canReport,
   replier,
+  liker,
   replyTo,
   children,
 }: CommentLineProps) {
@@ -76,6 +79,15 @@ export function CommentLine({
             onRemove={() => removeComment(postId, comment)}
           />
         </Suspense>
+      )}
+      {!removed && (
+        <LikeControl
+          postId={postId}
+          comment={comment}
+          entry={entry}
+          liker={liker && canLikeComment(liker.user, comment) ? liker : null}
+          textId={textId}
+        />
       )}
       {!removed && replier && (
         <button

@@ -3,6 +3,7 @@ import { THREAD_NOT_READ, countText, showAllLabel } from '../../../shared/posts/
 import { useThread, type ThreadPost } from '../hooks/useThread';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import { useNearScreen } from '../../../shared/ui/useNearScreen';
+import { useOwnLikes } from '../hooks/useOwnLikes';
 import { CommentList, type CommentListProps } from './CommentList';
 import './comments.css';
 
@@ -30,6 +31,7 @@ export function CommentThread({ post, titleId, headingId, ...lines }: CommentThr
   const [headerRef, near] = useNearScreen<HTMLDivElement>(post.moreComments);
   const thread = useThread(post, near);
   const network = useNeedsNetwork(titleId);
+  useOwnLikes(post.id, lines.liker?.user.uid ?? null, thread.held !== undefined);
   /** Whether the reader asked for the thread here: its first control then takes focus. */
   const [asked, setAsked] = useState(false);
   const list = { postId: post.id, headingId, ...lines };

@@ -10,6 +10,12 @@ export interface Replier {
   titleId: string;
 }
 
+/** Who may like comments on this card, and on which post: null for nobody (a visitor). */
+export interface Liker {
+  user: AppUser;
+  post: CommentedPost;
+}
+
 /** What every line of a card's comments and replies is told. */
 export interface LineContext {
   postId: string;
@@ -25,4 +31,6 @@ export interface LineContext {
   canReport: (comment: Comment) => boolean;
   /** Who may reply here; null for nobody. */
   replier: Replier | null;
+  /** Who may like comments here (each but their own); null for nobody. */
+  liker: Liker | null;
 }

@@ -1,4 +1,4 @@
-import { COUNTERS, THREAD } from './commentCopies';
+import { COUNTERS, LIKE_COUNTERS, THREAD } from './commentCopies';
 
 /**
  * A thread's queries in Firestore's REST form, written once (the comments' reads post them under
@@ -101,3 +101,34 @@ export const COUNTERS_SUM = {
     aggregations: [{ alias: 'n', sum: { field: { fieldPath: 'n' } } }],
   },
 };
+
+/** A like counter the query starts after: its count and full name. */
+export interface LikeCounterCursor {
+  n: number;
+  name: string;
+}
+
+/**
+ * THREAD_PAGE of the thread's like counters that hold likes (`n` not 0: a busy comment's not yet
+ * moved into its count), after `from` when given (a single-field index: none to ship).
+ */
+export function likeCountersQuery(from: LikeCounterCursor | undefined): Record<string, unknown> {
+  const zero = { integerValue: '0' };
+  return {
+    structuredQuery: {
+      from: [{ collectionId: LIKE_COUNTERS }],
+      where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'NOT_EQUAL', value: zero } },
+      orderBy: [
+        { field: { fieldPath: 'n' }, direction: 'ASCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'ASCENDING' },
+      ],
+      limit: THREAD_PAGE,
+      ...(from && {
+        startAt: {
+          values: [{ integerValue: String(from.n) }, { referenceValue: from.name }],
+          before: false,
+        },
+      }),
+    },
+  };
+}

@@ -4,14 +4,21 @@ import type { ThreadEntry } from './threadState';
 
 /**
  * A thread document as the REST API returns it, as the page holds it: a comment, a reply (ordered
- * by `replyAt`) or a removed comment's mark (no author, no text), with its count of replies.
+ * by `replyAt`) or a removed comment's mark (no author, no text), with its counts of replies and
+ * likes.
  */
 export function toEntry({ name, fields }: RestDocument): ThreadEntry[] {
   const at = timestamp(fields.at) ?? timestamp(fields.replyAt);
   if (at === undefined) return [];
   const id = name.slice(name.lastIndexOf('/') + 1);
   const replies = integer(fields.replies);
-  const counted = replies > 0 ? { replies } : {};
+  const likes = integer(fields.likes);
+  const likedAt = timestamp(fields.likedAt);
+  const counted = {
+    ...(replies > 0 && { replies }),
+    ...(likes > 0 && { likes }),
+    ...(likedAt !== undefined && { likedAt: Date.parse(likedAt) }),
+  };
   if (isRecord(fields.removed) && fields.removed.booleanValue === true) {
     return [{ id, comment: { user: '', text: '', date: '' }, at, removed: true, ...counted }];
   }

@@ -3,6 +3,7 @@ import { decodeBatch } from '../../../shared/rest/batchGet';
 import { documentData, isRecord, runQueryDocuments } from '../../../shared/rest/restDecode';
 import { documentsRoot } from '../../../shared/posts/postsQuery';
 import { postRest, postRestUnder } from '../../../shared/posts/restReads';
+import { readLikeCounters } from './likeReads';
 import { toEntry } from './threadDecode';
 import { toComments } from '../data/commentList';
 import { THREAD } from '../data/commentCopies';
@@ -59,6 +60,7 @@ async function readList(postId: string): Promise<ThreadEntry[]> {
  * latest when it holds none); when the documents run out, a list of an earlier version before them.
  */
 export async function readThreadPage(postId: string, source: ThreadSource): Promise<void> {
+  void readLikeCounters(postId);
   try {
     const earliest = heldThread(postId)?.entries.find((entry) => entry.at !== '');
     const page = (await readEntries(postId, 'DESCENDING', earliest)).reverse();

@@ -24,6 +24,10 @@ export interface ThreadEntry {
   replies?: number;
   /** A removed comment's mark, left in its place because it has replies. */
   removed?: true;
+  /** Its own count of likes (its like counters hold the rest: ./likeState.ts). */
+  likes?: number;
+  /** When that count last moved (milliseconds): a like within the second goes to a counter. */
+  likedAt?: number;
 }
 
 /** The latest part of a thread that the page has read, oldest first. */

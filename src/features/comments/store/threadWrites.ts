@@ -2,6 +2,8 @@ import type { Comment } from '../../../shared/posts/post';
 import { sameComment } from '../data/commentList';
 import type { Committed } from '../../feed/commands';
 import { heldReplies, setReplies } from './replies';
+import { replyParentOf } from './replyState';
+import { changePending, markMine } from './likeState';
 import {
   commentsPostedHere,
   countedByCounters,
@@ -26,7 +28,35 @@ export function applyCommitted(write: Committed): void {
   } else if (write.type === 'commentRemoved') {
     if (write.countedBy === 'counter') moveCounted(write.id, -1);
     removedHere(write.id, write.comment, write.markLeft, write.replyTo);
+  } else if (write.type === 'liked') {
+    likedHere(write);
   }
+}
+
+/**
+ * This page's like: the comment shows it pressed, and its count moves where the like was counted
+ * (with the counter it moved into the comment's count, if any).
+ */
+function likedHere({
+  id,
+  entryId,
+  liked,
+  countedBy,
+  folded,
+}: Extract<Committed, { type: 'liked' }>) {
+  const step = liked ? 1 : -1;
+  markMine(id, entryId, liked);
+  if (countedBy === 'counter') {
+    changePending(id, entryId, (before) => ({ ...before, sum: before.sum + step }));
+    return;
+  }
+  const moved = folded?.n ?? 0;
+  changeAnyEntry(id, entryId, (entry) => ({
+    ...entry,
+    likes: (entry.likes ?? 0) + step + moved,
+    likedAt: Date.now(),
+  }));
+  if (folded) changePending(id, entryId, (before) => ({ sum: before.sum - moved, holding: null }));
 }
 
 /** This page's comment: at the end of the held thread, or shown apart until the thread is read. */
@@ -74,6 +104,15 @@ function removedHere(id: string, comment: Comment, markLeft: boolean, replyTo: s
 /** What a removed comment with replies leaves: no author, no text. */
 function markOf(entry: ThreadEntry): ThreadEntry {
   return { ...entry, comment: { user: '', text: '', date: '' }, removed: true };
+}
+
+/** Entry `entryId` of post `id`, a comment of its held thread or a held reply, changed. */
+function changeAnyEntry(id: string, entryId: string, change: (entry: ThreadEntry) => ThreadEntry) {
+  const parent = replyParentOf(entryId);
+  const held = parent === undefined ? undefined : heldReplies(parent);
+  if (parent === undefined || !held) return changeEntry(id, entryId, change);
+  const entries = held.entries.map((entry) => (entry.id === entryId ? change(entry) : entry));
+  setReplies(parent, { ...held, entries });
 }
 
 /** The held thread's entry `entryId` of post `id`, changed by `change`. */

@@ -3,6 +3,8 @@ import { onCommitted } from '../../feed/commands';
 import { onThreadStamps } from '../../live';
 import { applyCommitted } from './threadWrites';
 import { forgetReplies } from './replyState';
+import { forgetLikes } from './likeState';
+import { forgetOwnLikesAsked } from './likes';
 import {
   alsoForget,
   commentsPostedHere,
@@ -33,6 +35,8 @@ import { forgetThreads as forgetHeldThreads } from './threadState';
 export function forgetThreads(): void {
   forgetHeldThreads();
   forgetReplies();
+  forgetLikes();
+  forgetOwnLikesAsked();
 }
 
 /**
@@ -42,13 +46,15 @@ export function forgetThreads(): void {
  */
 
 // This page's own comments and removals, as the feed's commands commit them; and the threads
-// each live check finds changed (threadsChanged, below). A reply on a card that showed its few
-// comments inline marks the post, so the card reads its thread to show the reply under its comment.
+// each live check finds changed (threadsChanged, below). A reply or a like on a card that showed
+// its few comments inline marks the post, so the card reads its thread to show the reply under its
+// comment, or the like's count.
 onCommitted((write) => {
   applyCommitted(write);
-  if (write.type === 'commented' && write.replyTo !== null && !heldThread(write.id)) {
-    readThread(write.id, { mayHoldList: false });
-  }
+  const marked =
+    (write.type === 'commented' && write.replyTo !== null) ||
+    (write.type === 'liked' && write.marked);
+  if (marked && !heldThread(write.id)) readThread(write.id, { mayHoldList: false });
 });
 onThreadStamps((stamps, readTime) => threadsChanged(stamps, readTime));
 

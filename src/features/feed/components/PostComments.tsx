@@ -27,6 +27,7 @@ export function PostComments({ post, titleId, user }: PostCommentsProps) {
         reporter={user && canReportComment(user, null) ? user : null}
         canReport={(comment) => canReportComment(user, comment)}
         replier={post.closed !== true && canComment(user) ? { user, post, titleId } : null}
+        liker={canComment(user) ? { user, post } : null}
       />
       {post.closed === true ? (
         <CommentsClosed />

@@ -37,6 +37,14 @@ export function applyWrite(state: FeedState, action: WriteAction): FeedState {
         cardComments: post.cardComments.filter(other),
       }));
     }
+    case 'liked':
+      // The count stays; the thread, no longer the card, shows the comments.
+      if (!action.marked) return state;
+      return update(state, action.id, (post) => ({
+        ...post,
+        moreComments: true,
+        cardComments: [],
+      }));
     case 'closed':
       // An open post has no `closed` key at all, as the spec's posts.
       return update(state, action.id, ({ closed: _closed, ...post }) =>

@@ -1,5 +1,5 @@
 import type { Comment, CommentSummary } from '../../../shared/posts/post';
-import type { CountedBy } from './writes';
+import type { CountedBy, LikeCountedBy, LikeFold } from './writes';
 import type { PostChanges } from '../../../shared/posts/changes';
 import type { Cursor, PostsPage } from '../../../shared/posts/page';
 import type { Post, PostEdit } from '../../../shared/posts/post';
@@ -88,6 +88,20 @@ export type WriteAction =
       countedBy: CountedBy | null;
       markLeft: boolean;
       replyTo: string | null;
+    }
+  /**
+   * A fan's like of comment `entryId` made or taken back (`liked`), where it was counted, the
+   * counter it moved into the comment's count, and whether it marked the post (its card then
+   * offers the thread instead of showing its comments).
+   */
+  | {
+      type: 'liked';
+      id: string;
+      entryId: string;
+      liked: boolean;
+      countedBy: LikeCountedBy;
+      folded: LikeFold | null;
+      marked: boolean;
     }
   | { type: 'closed'; id: string; closed: boolean }
   | { type: 'deleted'; id: string };

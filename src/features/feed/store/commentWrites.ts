@@ -5,7 +5,7 @@ import { call, loadStore, type Store } from '../../../shared/store/firestoreWrit
 export { warmStore } from '../../../shared/store/firestoreWrites';
 import { POSTS } from '../../../shared/collections';
 import type { Comment, CommentSummary } from '../../../shared/posts/post';
-import type { CommentedPost, ReplyTarget } from '../data/writes';
+import type { CommentedPost, LikeTarget, ReplyTarget } from '../data/writes';
 import {
   COMMENTERS,
   COMMENTS,
@@ -16,6 +16,7 @@ import {
 } from '../../comments/data/commentCopies';
 import { commitComment, type CountedBy } from './commentCommits';
 import { commitRemoval, type CommentRemoved } from './commentRemoval';
+import { commitLike, type LikeCommitted, type LikeView } from './likeCommits';
 import { rateLimited } from './rateLimit';
 
 /**
@@ -119,6 +120,34 @@ export async function reportComment(
  */
 export function removeComment(postId: string, comment: Comment): Promise<CommentRemoved> {
   return call((store) => commitRemoval(store, postId, comment));
+}
+
+/**
+ * A fan's like of a comment or reply (`liked`), or the like taken back, counted as the recipe says
+ * (./likeCommits.ts) from the page's view of the comment. On a post whose card shows its comments
+ * inline, the like marks the post. Resolves with the comment's id and how it was counted.
+ */
+export function likeComment(
+  post: CommentedPost,
+  target: LikeTarget,
+  uid: string,
+  liked: boolean,
+  view: Omit<LikeView, 'unmarkedCount'>,
+): Promise<LikeCommitted & { entryId: string; marked: boolean }> {
+  return call(async (store) => {
+    const entryId = typeof target === 'string' ? target : await commentId(post.id, target);
+    const marked = !post.moreComments;
+    const unmarked = marked ? { unmarkedCount: post.commentCount ?? post.cardComments.length } : {};
+    const write = {
+      postId: post.id,
+      commentId: entryId,
+      uid,
+      liked,
+      view: { ...view, ...unmarked },
+    };
+    const committed = await unlessGone(store, post.id, commitLike(store, write));
+    return { ...committed, entryId, marked };
+  });
 }
 
 /** The app's database, for the moderation view's writes that share the recipe. */

@@ -5,6 +5,7 @@ import { retryingContention } from '../../../shared/store/contention';
 import { postStamp } from '../../../shared/store/postStamp';
 import type { Batch, Store } from '../../../shared/store/firestoreWrites';
 import { LIKES, LIKE_COUNTERS, THREAD, likeId } from '../../comments/data/commentCopies';
+import type { LikeCountedBy, LikeFold } from '../data/writes';
 
 /**
  * The one recipe for a like (firestore.rules posts/{postId}/likes): the app's writes run it on the
@@ -24,7 +25,7 @@ export interface LikeView {
   /** When its own count last moved (milliseconds), or null: never. */
   likedAt: number | null;
   /** One of its like counters that holds likes, as read: the next like counted on it moves them. */
-  pending: { shard: number; n: number } | null;
+  pending: LikeFold | null;
   /** The post's count, to keep when this like marks the post; absent: the post is marked. */
   unmarkedCount?: number;
 }
@@ -45,24 +46,30 @@ export interface LikeWrite {
   countedBy?: LikeCountedBy;
 }
 
-/** Where a like was counted: the comment's own count or one of its counters. */
-export type LikeCountedBy = 'comment' | 'counter';
+export type { LikeCountedBy };
+
+/** Where a like was counted, and the counter it moved into the comment's count, if any. */
+export interface LikeCommitted {
+  countedBy: LikeCountedBy;
+  folded: LikeFold | null;
+}
 
 /**
  * Makes or takes back a like: on the comment's own count when the page's view says it is free,
  * else (or when the rules refuse that) on a counter. A refusal there is final: the comment is the
  * fan's own, removed, or the like already as asked.
  */
-export async function commitLike(store: Store, write: LikeWrite): Promise<LikeCountedBy> {
+export async function commitLike(store: Store, write: LikeWrite): Promise<LikeCommitted> {
   const { likedAt, pending } = write.view;
   if (write.countedBy) {
-    await commitOn(store, write, write.countedBy, write.countedBy === 'comment' ? pending : null);
-    return write.countedBy;
+    const folded = write.countedBy === 'comment' ? pending : null;
+    await commitOn(store, write, write.countedBy, folded);
+    return { countedBy: write.countedBy, folded };
   }
   if (likedAt === null || Date.now() - likedAt >= LIMITS.likeIntervalSeconds * 1000) {
     try {
       await commitOn(store, write, 'comment', pending);
-      return 'comment';
+      return { countedBy: 'comment', folded: pending };
     } catch (error) {
       if (storeErrorCode(error) !== 'permission-denied') throw error;
       write.onRetry?.();
@@ -76,7 +83,7 @@ export async function commitLike(store: Store, write: LikeWrite): Promise<LikeCo
     'counter',
     null,
   );
-  return 'counter';
+  return { countedBy: 'counter', folded: null };
 }
 
 function commitOn(

@@ -1,0 +1,82 @@
+import { isRecord, runQueryDocuments, type RestDocument } from '../../../shared/rest/restDecode';
+import { postRestUnder } from '../../../shared/posts/restReads';
+import { call, readAll } from '../../../shared/store/firestoreWrites';
+import { LIKES } from '../data/commentCopies';
+import { THREAD_PAGE, likeCountersQuery, type LikeCounterCursor } from '../data/threadQueries';
+import { countersRead, setMine, setPending, type PendingLikes } from './likeState';
+
+/**
+ * The reads of likes: a thread's like counters that hold likes (public, over REST: one read a
+ * counter, one when none), and the signed-in fan's own likes on a post (the rules let only them
+ * read those: through the SDK with their sign-in, one read a like, one when none).
+ */
+
+interface CounterRead {
+  comment: string;
+  shard: number;
+  n: number;
+  name: string;
+}
+
+/**
+ * Every like counter of the post's thread that holds likes, by comment, once a page (the thread's
+ * first read asks). A failed read leaves the counts at the comments' own.
+ */
+export async function readLikeCounters(postId: string): Promise<void> {
+  if (countersRead(postId)) return;
+  setPending(postId, new Map());
+  try {
+    setPending(postId, await readCounters(postId));
+  } catch (error) {
+    console.warn('Could not read the likes', error);
+  }
+}
+
+async function readCounters(postId: string): Promise<Map<string, PendingLikes>> {
+  const counters: CounterRead[] = [];
+  for (let from: LikeCounterCursor | undefined; ;) {
+    const page = await postRestUnder(
+      `posts/${postId}`,
+      'runQuery',
+      likeCountersQuery(from),
+      (json) => runQueryDocuments(json).flatMap(toCounter),
+    );
+    counters.push(...page);
+    const last = page.at(-1);
+    if (page.length < THREAD_PAGE || !last) break;
+    from = { n: last.n, name: last.name };
+  }
+  const byComment = new Map<string, PendingLikes>();
+  for (const { comment, shard, n } of counters) {
+    const before = byComment.get(comment) ?? { sum: 0, holding: null };
+    // The counter a like counted on the comment moves: the one holding the most.
+    const holding = n > 0 && n > (before.holding?.n ?? 0) ? { shard, n } : before.holding;
+    byComment.set(comment, { sum: before.sum + n, holding });
+  }
+  return byComment;
+}
+
+function toCounter({ name, fields }: RestDocument): CounterRead[] {
+  const comment = isRecord(fields.comment) ? fields.comment.stringValue : undefined;
+  const shard = isRecord(fields.shard) ? Number(fields.shard.integerValue) : NaN;
+  const n = isRecord(fields.n) ? Number(fields.n.integerValue) : NaN;
+  if (typeof comment !== 'string' || !Number.isSafeInteger(shard) || !Number.isSafeInteger(n)) {
+    return [];
+  }
+  return [{ comment, shard, n, name }];
+}
+
+/** The comments of the post that fan `uid` likes. */
+export async function readOwnLikes(postId: string, uid: string): Promise<void> {
+  const liked = await call(async (store) => {
+    const own = await readAll(
+      store,
+      `posts/${postId}/${LIKES}`,
+      store.sdk.where('user', '==', uid),
+    );
+    return own
+      .filter((like) => like.get('liked') === true)
+      .map((like) => String(like.get('comment')));
+  });
+  setMine(postId, liked);
+}
