@@ -13,6 +13,8 @@ import { COMMENTS } from '../../src/features/comments/data/commentCopies';
 import {
   COUNTERS_SUM,
   REPLIES_SHOWN,
+  likeCountersQuery,
+  mostLikedQuery,
   repliesQuery,
   threadQuery,
 } from '../../src/features/comments/data/threadQueries';
@@ -97,6 +99,18 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
       "a comment's replies after one",
       'runQuery',
       repliesQuery('p1_a', 50, { at: stamp, name: `${thread}b` }),
+    ],
+    ["a thread's most liked comments", 'runQuery', mostLikedQuery(undefined)],
+    [
+      "a thread's most liked comments after one",
+      'runQuery',
+      mostLikedQuery({ likes: 3, at: stamp, name: thread }),
+    ],
+    ["a thread's like counters that hold likes", 'runQuery', likeCountersQuery(undefined)],
+    [
+      "a thread's like counters after one",
+      'runQuery',
+      likeCountersQuery({ n: 2, name: `${thread.replace('/comments/', '/likeCounts/')}_3` }),
     ],
   ])('serves %s', async (_name, verb, body) => {
     const result = await h.raw(
@@ -247,6 +261,40 @@ describe('the search of every post', () => {
   });
 });
 
+describe("a thread's 'Most liked'", () => {
+  const under = (project: string) =>
+    `/v1/projects/${project}/databases/(default)/documents/posts/p1:runQuery`;
+  const post = (gate: Harness, project: string, body: unknown) =>
+    gate.raw('POST', under(project), {
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('answers the liked comments, the most liked first, never a reply', async () => {
+    await h.clear();
+    await h.seed('posts/p1/comments/a', { at: new Date(1_000), likes: 1 });
+    await h.seed('posts/p1/comments/b', { at: new Date(2_000), likes: 4 });
+    await h.seed('posts/p1/comments/c', { at: new Date(3_000) });
+    await h.seed('posts/p1/comments/r', { replyTo: 'a', replyAt: new Date(4_000), likes: 9 });
+    const answer = await post(h, PROJECT, mostLikedQuery(undefined));
+    expect(names(answer.json)).toEqual(['comments/b', 'comments/a']);
+  });
+
+  it('is refused without its index, as production refuses it', async () => {
+    const project = `${PROJECT}-no-likes`;
+    const missing = await startGateWith(project, shippedIndexesWithout(['likes', 'at']));
+    try {
+      await missing.seed('posts/p1/comments/a', { at: new Date(1_000), likes: 1 });
+      const refused = await post(missing, project, mostLikedQuery(undefined));
+      expect(refused.status).toBe(400);
+      const { message } = (refused.json as { error: { message: string } }).error; // a 400's body
+      expect(message).toMatch('likes DESCENDING, at DESCENDING, __name__ DESCENDING');
+    } finally {
+      await missing.close();
+    }
+  });
+});
+
 describe('firestore.indexes.json checks', () => {
   const parse = (text: string) => () => parseIndexConfig(text, SHIPPED);
   const entry = (fields: unknown[], extra: Record<string, unknown> = {}) =>
@@ -290,6 +338,6 @@ describe('firestore.indexes.json checks', () => {
   });
 
   it('reads the shipped file', () => {
-    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(7);
+    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(8);
   });
 });

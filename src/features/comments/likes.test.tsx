@@ -107,3 +107,58 @@ describe('likes', () => {
     expect(within(card()).queryByRole('button', { name: 'Like' })).toBeNull();
   });
 });
+
+describe("an open thread's order", () => {
+  const comments = Array.from({ length: 5 }, (_, n) => ({
+    user: `fan${n}@example.com`,
+    text: `Comment ${n}`,
+    date: `01/01/2025, 12:0${n}:00`,
+  }));
+  const shownTexts = () =>
+    [...within(card()).getByRole('list', { name: 'Comments:' }).children].map(
+      (line) => line.querySelector('.comment__text')?.textContent,
+    );
+
+  it("'Most liked' puts the most liked first, 'Oldest' the first; the choice stays for the visit", async () => {
+    await resetApp();
+    [post] = await seedPosts([buildPost({ title: TITLE, comments })]);
+    // Comment 1's second and third likes come within its second: its counters count them, and
+    // its own count (what the query orders by) is Comment 3's.
+    await likeElsewhere(post.id, comments[3], 'a@x.com');
+    for (const liker of ['a', 'b', 'c']) {
+      await likeElsewhere(post.id, comments[1], `${liker}@x.com`);
+    }
+    const first = await renderApp();
+    await first.user.click(
+      await within(card()).findByRole('button', { name: 'Show all 5 comments' }),
+    );
+    const mostLiked = await within(card()).findByRole('button', { name: 'Most liked' });
+    expect(within(card()).getByRole('button', { name: 'Newest' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await first.user.click(mostLiked);
+    expect(mostLiked).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(shownTexts()).toEqual([
+        'Comment 1',
+        'Comment 3',
+        'Comment 4',
+        'Comment 2',
+        'Comment 0',
+      ]),
+    );
+    await first.user.click(within(card()).getByRole('button', { name: 'Oldest' }));
+    await waitFor(() => expect(shownTexts()).toEqual(comments.map((comment) => comment.text)));
+    await first.user.click(within(card()).getByRole('button', { name: 'Most liked' }));
+
+    // Shown again in this visit (the feed rendered anew), the thread keeps the order chosen.
+    first.unmount();
+    await renderApp();
+    expect(await within(card()).findByRole('button', { name: 'Most liked' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(shownTexts()[0]).toBe('Comment 1'));
+  });
+});

@@ -132,3 +132,37 @@ export function likeCountersQuery(from: LikeCounterCursor | undefined): Record<s
     },
   };
 }
+
+/** A comment 'Most liked' continues after: its count, time and full name. */
+export interface LikedCursor extends ThreadCursor {
+  likes: number;
+}
+
+/**
+ * THREAD_PAGE of the thread's liked comments, the most liked first (then the newest), after `from`
+ * when given: ordered by `likes`, which only a liked comment has, and `at`, which a reply has not
+ * (a composite index, firestore.indexes.json: likes, at).
+ */
+export function mostLikedQuery(from: LikedCursor | undefined): Record<string, unknown> {
+  return {
+    structuredQuery: {
+      from: [{ collectionId: THREAD }],
+      orderBy: [
+        { field: { fieldPath: 'likes' }, direction: 'DESCENDING' },
+        { field: { fieldPath: 'at' }, direction: 'DESCENDING' },
+        { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+      ],
+      limit: THREAD_PAGE,
+      ...(from && {
+        startAt: {
+          values: [
+            { integerValue: String(from.likes) },
+            { timestampValue: from.at },
+            { referenceValue: from.name },
+          ],
+          before: false,
+        },
+      }),
+    },
+  };
+}

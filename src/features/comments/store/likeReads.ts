@@ -22,15 +22,21 @@ interface CounterRead {
  * Every like counter of the post's thread that holds likes, by comment, once a page (the thread's
  * first read asks). A failed read leaves the counts at the comments' own.
  */
-export async function readLikeCounters(postId: string): Promise<void> {
-  if (countersRead(postId)) return;
-  setPending(postId, new Map());
-  try {
-    setPending(postId, await readCounters(postId));
-  } catch (error) {
-    console.warn('Could not read the likes', error);
+export function readLikeCounters(postId: string): Promise<void> {
+  let read = reads.get(postId);
+  if (!read || !countersRead(postId)) {
+    setPending(postId, new Map());
+    read = readCounters(postId).then(
+      (byComment) => setPending(postId, byComment),
+      (error: unknown) => console.warn('Could not read the likes', error),
+    );
+    reads.set(postId, read);
   }
+  return read;
 }
+
+/** Each post's read of its counters, once a page (forgetLikes starts anew). */
+const reads = new Map<string, Promise<void>>();
 
 async function readCounters(postId: string): Promise<Map<string, PendingLikes>> {
   const counters: CounterRead[] = [];

@@ -4,6 +4,7 @@ import type { Committed } from '../../feed/commands';
 import { heldReplies, setReplies } from './replies';
 import { replyParentOf } from './replyState';
 import { changePending, markMine } from './likeState';
+import { changeOrdered } from './orderedThreads';
 import {
   commentsPostedHere,
   countedByCounters,
@@ -61,6 +62,8 @@ function likedHere({
 
 /** This page's comment: at the end of the held thread, or shown apart until the thread is read. */
 function addedHere(id: string, comment: Comment, entry: ThreadEntry) {
+  // In another order, at the end once the reader has read to it.
+  changeOrdered(id, ({ entries, complete }) => (complete ? [...entries, entry] : entries));
   const thread = heldThread(id);
   const reading = threadReading(id);
   if (thread) setThread(id, { ...thread, entries: [...thread.entries, entry] }, [], reading);
@@ -75,7 +78,7 @@ function replyAddedHere(id: string, replyTo: string, entry: ThreadEntry) {
     complete: held?.complete ?? false,
     reading: held?.reading ?? null,
   });
-  changeEntry(id, replyTo, (top) => ({ ...top, replies: (top.replies ?? 0) + 1 }));
+  changeAnyEntry(id, replyTo, (top) => ({ ...top, replies: (top.replies ?? 0) + 1 }));
 }
 
 /**
@@ -89,15 +92,21 @@ function removedHere(id: string, comment: Comment, markLeft: boolean, replyTo: s
       const entries = held.entries.filter((entry) => !sameComment(entry.comment, comment));
       setReplies(replyTo, { ...held, entries });
     }
-    changeEntry(id, replyTo, (top) => ({ ...top, replies: Math.max(0, (top.replies ?? 0) - 1) }));
+    changeAnyEntry(id, replyTo, (top) => ({
+      ...top,
+      replies: Math.max(0, (top.replies ?? 0) - 1),
+    }));
     return;
   }
   const thread = heldThread(id);
   const own = commentsPostedHere(id).filter((each) => !sameComment(each, comment));
-  const entries = thread?.entries.flatMap((entry) => {
-    if (!sameComment(entry.comment, comment) || entry.removed) return [entry];
-    return markLeft ? [markOf(entry)] : [];
-  });
+  const removed = (entries: readonly ThreadEntry[]) =>
+    entries.flatMap((entry) => {
+      if (!sameComment(entry.comment, comment) || entry.removed) return [entry];
+      return markLeft ? [markOf(entry)] : [];
+    });
+  changeOrdered(id, (ordered) => removed(ordered.entries));
+  const entries = thread && removed(thread.entries);
   setThread(id, thread && entries && { ...thread, entries }, own, threadReading(id));
 }
 
@@ -106,8 +115,14 @@ function markOf(entry: ThreadEntry): ThreadEntry {
   return { ...entry, comment: { user: '', text: '', date: '' }, removed: true };
 }
 
-/** Entry `entryId` of post `id`, a comment of its held thread or a held reply, changed. */
+/**
+ * Entry `entryId` of post `id`, a comment of its held thread (in any order) or a held reply,
+ * changed.
+ */
 function changeAnyEntry(id: string, entryId: string, change: (entry: ThreadEntry) => ThreadEntry) {
+  changeOrdered(id, ({ entries }) =>
+    entries.map((entry) => (entry.id === entryId ? change(entry) : entry)),
+  );
   const parent = replyParentOf(entryId);
   const held = parent === undefined ? undefined : heldReplies(parent);
   if (parent === undefined || !held) return changeEntry(id, entryId, change);

@@ -5,6 +5,7 @@ import { applyCommitted } from './threadWrites';
 import { forgetReplies } from './replyState';
 import { forgetLikes } from './likeState';
 import { forgetOwnLikesAsked } from './likes';
+import { forgetOrdered } from './orderedThreads';
 import {
   alsoForget,
   commentsPostedHere,
@@ -37,6 +38,7 @@ export function forgetThreads(): void {
   forgetReplies();
   forgetLikes();
   forgetOwnLikesAsked();
+  forgetOrdered();
 }
 
 /**
