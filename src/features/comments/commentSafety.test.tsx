@@ -161,7 +161,10 @@ describe('a suspended fan', () => {
     await renderApp({ user: FAN_EMAIL });
     const cards = await screen.findAllByText(/^You can't comment until /);
     expect(cards.length).toBeGreaterThan(0);
-    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+    // Each card's buttons learn of the suspension in a render of their own (a transition).
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument(),
+    );
   });
 
   it('suspended for good: "You can\'t comment on this feed"', async () => {

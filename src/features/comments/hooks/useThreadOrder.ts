@@ -22,7 +22,7 @@ export interface ThreadOrderView {
 
 /**
  * The reader's order of an open thread (kept for the visit, the same for every thread), and the
- * post's thread in it: read when first shown in it (./orderedReads.ts, loaded then).
+ * post's thread in it: read when first shown in it (../store/orderedReads.ts, loaded then).
  */
 export function useThreadOrder(postId: string): ThreadOrderView {
   const order = useExternalStore(threadOrder);
