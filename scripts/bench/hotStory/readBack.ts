@@ -88,7 +88,7 @@ export async function readStored(reader: Store, admin: Store, postId: string): P
 }
 
 /** Every document of a collection, LIMITS.queryLimit at a time from the last one read. */
-async function pagesOf(
+export async function pagesOf(
   { sdk, db }: Store,
   path: [string, ...string[]],
   ...constraints: Constraint[]

@@ -69,7 +69,16 @@ function loggingBatch(batch: sdk.WriteBatch, log: WriteLog): sdk.WriteBatch {
 }
 
 /** What a document is, by its path, for the budget's table. */
-export type DocumentKind = 'post' | 'stamp' | 'counter' | 'thread doc' | 'copy' | 'commenter';
+export type DocumentKind =
+  | 'post'
+  | 'stamp'
+  | 'counter'
+  | 'thread doc'
+  | 'copy'
+  | 'commenter'
+  | 'like'
+  | 'like counter';
+/** What a comment's commit writes (bench:hot-story). */
 export const KINDS: readonly DocumentKind[] = [
   'post',
   'stamp',
@@ -77,6 +86,14 @@ export const KINDS: readonly DocumentKind[] = [
   'thread doc',
   'copy',
   'commenter',
+];
+/** What a like's commit writes (bench:hot-like). */
+export const LIKE_KINDS: readonly DocumentKind[] = [
+  'post',
+  'stamp',
+  'thread doc',
+  'like counter',
+  'like',
 ];
 
 export function kindOf(path: string): DocumentKind {
@@ -87,6 +104,8 @@ export function kindOf(path: string): DocumentKind {
   if (parts[0] === 'posts' && parts.length === 2) return 'post';
   if (parts[2] === 'commentCounts') return 'counter';
   if (parts[2] === 'comments') return 'thread doc';
+  if (parts[2] === 'likes') return 'like';
+  if (parts[2] === 'likeCounts') return 'like counter';
   throw new Error(`A write the bench does not expect: ${path}`);
 }
 

@@ -118,10 +118,10 @@ describe('a like', () => {
     await seedTop();
     expect(await likeAs(FAN)).toBe('comment');
     expect(await likesOfTop()).toBe(1);
-    await seedTopFields({ likedAt: secondsAgo(2) });
+    await seedTopFields({ likedAt: secondsAgo(11) });
     await likeAs(FAN, { liked: false });
     expect(await likesOfTop()).toBe(0);
-    await seedTopFields({ likedAt: secondsAgo(2) });
+    await seedTopFields({ likedAt: secondsAgo(11) });
     await likeAs(FAN);
     expect(await likesOfTop()).toBe(1);
   });
@@ -139,7 +139,7 @@ describe('a like', () => {
     await seedTop();
     await likeAs(FAN);
     await likeAs(THIRD_FAN, { shard: 5 });
-    await seedTopFields({ likedAt: secondsAgo(2) });
+    await seedTopFields({ likedAt: secondsAgo(11) });
     await likeAs(googleUser('fan-5', 'fifth@example.test'));
     expect((await thread(`comments/${topId}`)).likes).toBe(3);
     expect((await thread(`likeCounts/${topId}_5`)).n).toBe(0);
@@ -176,7 +176,7 @@ describe('a like', () => {
       );
     const own = await mine(FAN);
     expect(own.docs.map((like) => like.data())).toEqual([
-      { user: FAN.sub, comment: topId, liked: true },
+      { user: FAN.sub, comment: topId, liked: true, at: expect.any(sdk.Timestamp) },
     ]);
     const everyone = sdk.query(
       sdk.collection(harness.client(THIRD_FAN), 'posts', 'p1', 'likes'),
@@ -201,7 +201,7 @@ describe('a like, attacked', () => {
     await seedTop();
     await likeAs(FAN);
     await harness.seed(`suspensions/${FAN.sub}`, { until: null, at: new Date(), user: FAN.email });
-    await seedTopFields({ likedAt: secondsAgo(2) });
+    await seedTopFields({ likedAt: secondsAgo(11) });
     await expectAllowed(likeAs(FAN, { liked: false }));
     expect(await likesOfTop()).toBe(0);
   });
@@ -209,7 +209,7 @@ describe('a like, attacked', () => {
   it('is one per account: a second like, or one in another fan’s name, is refused', async () => {
     await seedTop();
     await likeAs(FAN);
-    await seedTopFields({ likedAt: secondsAgo(2) });
+    await seedTopFields({ likedAt: secondsAgo(11) });
     await expectDenied(likeAs(FAN));
     const forged = edit(isLike, (data) => ({ ...data, user: THIRD_FAN.sub }));
     await expectDenied(likeAs(googleUser('fan-5', 'fifth@example.test'), { tamper: forged }));
@@ -249,7 +249,7 @@ describe('a like, attacked', () => {
         data: { likes: sdk.increment(1), likedAt: sdk.serverTimestamp(), likeFold: -1 },
       },
     ]);
-    await seedTopFields({ likedAt: secondsAgo(2) });
+    await seedTopFields({ likedAt: secondsAgo(11) });
     await expectDenied(likeAs(THIRD_FAN, { ...counter, tamper: alsoComment }));
     await expectAllowed(likeAs(THIRD_FAN, counter));
     expect(await likesOfTop()).toBe(2);
@@ -278,7 +278,7 @@ describe('a like, attacked', () => {
     await seedTop();
     await likeAs(FAN);
     await likeAs(THIRD_FAN, { shard: 2 });
-    await seedTopFields({ likedAt: secondsAgo(2) });
+    await seedTopFields({ likedAt: secondsAgo(11) });
     const plain = storeOf(harness, googleUser('fan-5', 'fifth@example.test'));
     const view = { likedAt: null, pending: { shard: 2, n: 4 } };
     const write = { postId: 'p1', commentId: topId, uid: 'fan-5', liked: true, view };

@@ -11,11 +11,13 @@ import type { LikeCountedBy, LikeFold } from '../data/writes';
  * The one recipe for a like (firestore.rules posts/{postId}/likes): the app's writes run it on the
  * app's database, the rules tests, seeds and benches on one of their own. A fan's like of a comment
  * or reply is one document, made and taken back (`liked`), counted in the same commit by one of:
- * - the comment's own `likes` (what 'Most liked' orders by), at most once a second, so a busy
- *   comment's document takes at most 10 writes in 10 seconds; such a commit also moves one of its
- *   like counters into `likes` when the page knows one that holds likes;
- * - one of its 64 like counters, picked at random, when the comment's count was moved within the
- *   second (the rules refuse the first way then).
+ * - the comment's own `likes` (what 'Most liked' orders by) when the page saw it quiet for 10
+ *   seconds; such a commit also moves one of its like counters into `likes` when the page knows one
+ *   that holds likes. The rules allow it at most once a second, so a busy comment's document takes
+ *   at most 10 writes in 10 seconds whatever a page does;
+ * - else one of its 64 like counters, picked at random. Every like's rules read the comment, so on
+ *   a busy comment they go to counters, not all to the one document everyone reads (Google's
+ *   emulator locks it for each such commit, and times out a queue of them).
  * The first like on a post whose card shows its comments inline marks the post, as a reply does:
  * inline comments show no likes, the thread does.
  */
@@ -48,6 +50,9 @@ export interface LikeWrite {
 
 export type { LikeCountedBy };
 
+/** A comment whose count moved within this long is busy: its likes go to counters. */
+const QUIET_MS = 10_000;
+
 /** Where a like was counted, and the counter it moved into the comment's count, if any. */
 export interface LikeCommitted {
   countedBy: LikeCountedBy;
@@ -66,7 +71,7 @@ export async function commitLike(store: Store, write: LikeWrite): Promise<LikeCo
     await commitOn(store, write, write.countedBy, folded);
     return { countedBy: write.countedBy, folded };
   }
-  if (likedAt === null || Date.now() - likedAt >= LIMITS.likeIntervalSeconds * 1000) {
+  if (likedAt === null || Date.now() - likedAt >= QUIET_MS) {
     try {
       await commitOn(store, write, 'comment', pending);
       return { countedBy: 'comment', folded: pending };
@@ -105,6 +110,7 @@ function commitOn(
       user: uid,
       comment: commentId,
       liked,
+      at: sdk.serverTimestamp(),
       ...(shard !== undefined && { shard }),
     });
     if (shard === undefined) countOnComment(store, batch, write, step, fold);
