@@ -70,14 +70,7 @@ function loggingBatch(batch: sdk.WriteBatch, log: WriteLog): sdk.WriteBatch {
 
 /** What a document is, by its path, for the budget's table. */
 export type DocumentKind =
-  | 'post'
-  | 'stamp'
-  | 'counter'
-  | 'thread doc'
-  | 'copy'
-  | 'commenter'
-  | 'like'
-  | 'like counter';
+  'post' | 'stamp' | 'counter' | 'thread doc' | 'copy' | 'commenter' | 'like' | 'like counter';
 /** What a comment's commit writes (bench:hot-story). */
 export const KINDS: readonly DocumentKind[] = [
   'post',
