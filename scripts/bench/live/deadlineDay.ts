@@ -3,7 +3,8 @@ import type { Comment } from '../../../src/shared/posts/post';
 import { CLUB_PIN, POST_CHANGES } from '../../../src/shared/collections';
 import { documentData } from '../../../src/shared/rest/restDecode';
 import { ownerClient } from '../../lib/ownerClient';
-import { commentElsewhere } from '../../lib/writesElsewhere';
+import { commentId } from '../../../src/features/comments/data/commentCopies';
+import { commentElsewhere, likeElsewhere } from '../../lib/writesElsewhere';
 import { resetFeed } from '../../lib/stack';
 import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../../lib/testPorts';
 import { DEMO_PINNED_TITLE } from '../../seed/demoFeed';
@@ -82,9 +83,10 @@ export async function deadlineDay(
   reportFirstLoad('demo', demoFirstLoad);
   reportFirstLoad('deadline-day', firstLoad);
   // Closed first, then open: the thread grows by the first burst, as it would on the day.
-  for (const threads of ['closed', 'open'] as const) {
-    reportBurst(threads, await hotBurst(browser, url, threads));
-  }
+  reportBurst('closed', await hotBurst(browser, url, 'closed'));
+  const open = await hotBurst(browser, url, 'open');
+  reportBurst('open', open);
+  reportConversation(await conversation(browser, url, open.latest));
 }
 
 /** A feed's first-load row and its budgets. */
@@ -118,6 +120,8 @@ interface BurstFigures {
   learnedMs: number;
   /** Of the burst's latest 40 comments, those the open thread shows at the end (null: closed). */
   shown: number | null;
+  /** The burst's last comments, in the order their commits ended. */
+  latest: Comment[];
 }
 
 /**
@@ -185,7 +189,7 @@ async function hotBurst(browser: Browser, url: string, threads: Threads): Promis
     const texts = threads === 'open' ? new Set(await shownTexts(post)) : null;
     const latest = sent.slice(-(THREAD_STEP - 10));
     const shown = texts && latest.filter((comment) => texts.has(comment.text)).length;
-    return { during, requests, sent: sent.length, refused, before, learnedMs, shown };
+    return { during, requests, sent: sent.length, refused, before, learnedMs, shown, latest };
   } finally {
     await tab.close();
   }
@@ -208,28 +212,40 @@ function shownTexts(post: Locator): Promise<string[]> {
   return post.locator('.comment__text').allTextContents();
 }
 
+const TARGET = { firestoreUrl: firestoreUrl(BENCH_PORTS), projectId: PROJECT_ID };
+
 /** Fans commenting on the post once every COMMENT_EVERY_MS, until stopped. */
 function startBurst(postId: string, label: string) {
-  const target = { firestoreUrl: firestoreUrl(BENCH_PORTS), projectId: PROJECT_ID };
+  return everySecond(async (n) => {
+    const user = `burst.${label}.${n % BURST_FANS}@example.com`;
+    const text = `Live blog, ${label} burst, comment ${n + 1}: still no medical news.`;
+    const comment = { user, text, date: new Date().toLocaleString('en-GB') };
+    await commentElsewhere(TARGET, postId, demoUid(user), comment);
+    return comment;
+  });
+}
+
+/**
+ * `act(n)` once every COMMENT_EVERY_MS, the n-th time with n, until stopped: what it made (null:
+ * nothing to show), and what it could not.
+ */
+function everySecond(act: (n: number) => Promise<Comment | null>) {
   const sent: Comment[] = [];
   const refused: string[] = [];
   const pending = new Set<Promise<void>>();
   let index = 0;
-  const commentOnce = () => {
+  const once = () => {
     const n = index;
     index += 1;
-    const user = `burst.${label}.${n % BURST_FANS}@example.com`;
-    const text = `Live blog, ${label} burst, comment ${n + 1}: still no medical news.`;
-    const comment = { user, text, date: new Date().toLocaleString('en-GB') };
-    const made = commentElsewhere(target, postId, demoUid(user), comment).then(
-      () => void sent.push(comment),
-      (error: unknown) => void refused.push(`${user}: ${String(error)}`),
+    const made = act(n).then(
+      (comment) => void (comment && sent.push(comment)),
+      (error: unknown) => void refused.push(`${n}: ${String(error)}`),
     );
     pending.add(made);
     void made.finally(() => pending.delete(made));
   };
-  commentOnce();
-  const timer = setInterval(commentOnce, COMMENT_EVERY_MS);
+  once();
+  const timer = setInterval(once, COMMENT_EVERY_MS);
   return {
     /** Stops commenting; the comments made (in the order their commits ended) and refused. */
     async stop() {
@@ -291,4 +307,92 @@ function reportBurst(threads: Threads, figures: BurstFigures): void {
     READS_PER_CHECK_BUDGET * during.checks + during.threadComments,
   );
   atMost('burst thread open: latest comments not shown', latest - (shown ?? 0), 0);
+}
+
+/** The conversation: a reply and a like a second, in turn, on comments the open thread shows. */
+interface ConversationFigures {
+  during: Tally;
+  replies: number;
+  likes: number;
+  refused: string[];
+  /** From the last reply to the tab showing it under its comment; NaN: never. */
+  learnedMs: number;
+}
+
+/**
+ * One tab holds the live blog's thread open while fans answer its latest comments (`answered`)
+ * and like them, a reply and a like a second in turn, through the app's recipes. Replies are read
+ * by the thread's live check (one query a check, one read a reply); likes are not live.
+ */
+async function conversation(
+  browser: Browser,
+  url: string,
+  answered: readonly Comment[],
+): Promise<ConversationFigures> {
+  const tab = await openCounted(browser, url);
+  try {
+    await tab.pass(STEP);
+    const post = tab.page.locator('article[data-post-id]', { hasText: DEMO_PINNED_TITLE }).first();
+    const id = await post.getAttribute('data-post-id');
+    if (!id || answered.length === 0) throw new Error('No live blog comments to answer');
+    await openThread(tab, post);
+    const start = tab.tally();
+    let likes = 0;
+    const talk = everySecond(async (n) => {
+      const to = answered[Math.floor(n / 2) % answered.length];
+      if (n % 2 === 1) {
+        await likeElsewhere(TARGET, id, await commentId(id, to), `talk.like.${n}@example.com`);
+        likes += 1;
+        return null;
+      }
+      const user = `talk.${n % BURST_FANS}@example.com`;
+      const reply = { user, text: `Reply ${n + 1}: agreed.`, date: new Date().toISOString() };
+      await commentElsewhere(TARGET, id, demoUid(user), reply, await commentId(id, to));
+      return reply;
+    });
+    await tab.wait(BURST_MS);
+    const during = tallySince(tab.tally(), start);
+    const { sent, refused } = await talk.stop();
+    const ended = Date.now();
+    const last = sent.at(-1)?.text ?? '';
+    let learnedMs = Number.NaN;
+    for (let elapsed = 0; elapsed < CATCH_UP_MS; elapsed += STEP) {
+      if ((await shownTexts(post)).includes(last)) {
+        learnedMs = Date.now() - ended;
+        break;
+      }
+      await tab.wait(STEP);
+    }
+    return { during, replies: sent.length, likes, refused, learnedMs };
+  } finally {
+    await tab.close();
+  }
+}
+
+/** The conversation's row and its budgets. */
+function reportConversation(figures: ConversationFigures): void {
+  const { during, replies, likes, refused, learnedMs } = figures;
+  const name = 'live-deadline-day-conversation';
+  report(`${name}-made`, `${replies} replies, ${likes} likes in ${BURST_MS / 1000} s`);
+  for (const error of refused) console.log(`${name}-refused: ${error}`);
+  report(`${name}-reads`, during.reads, `reads in ${BURST_MS / 1000} s`);
+  report(`${name}-live-checks`, during.checks, 'checks');
+  report(
+    `${name}-reads-by-kind`,
+    `stamps ${during.stampReads}, counts ${during.countReads}, ` +
+      `thread ${during.threadReads} (${during.threadComments} comments and replies)`,
+  );
+  report(`${name}-reads-per-hour`, burstPerHour(during.reads), 'reads/h');
+  report(`${name}-bytes-per-hour`, kb(burstPerHour(during.bytes)), 'KB/h');
+  report(`${name}-learned-last-reply`, (learnedMs / 1000).toFixed(1), 's after it');
+  atMost('conversation: refused', refused.length, 0);
+  atMost('conversation: ms to show the last reply', learnedMs, LEARNS_WITHIN_MS);
+  // A check: its stamps and count (2), its new comments' and replies' queries (2), and one read a
+  // reply or comment they return; never the thread again, never a read a like.
+  atMost(
+    'conversation: reads over 4 a check and 1 a reply read',
+    during.reads,
+    (READS_PER_CHECK_BUDGET + 2) * during.checks + during.threadComments,
+  );
+  atMost('conversation: replies read over replies made', during.threadComments, replies);
 }
