@@ -1,22 +1,20 @@
-import { resetFeed } from '../scripts/lib/stack';
-import { E2E_PORTS } from '../scripts/lib/testPorts';
-import { SEED_NOW, expect as baseExpect, test } from './fixtures';
+import { test } from './fixtures';
 import { FAN_EMAIL, PAGE_SIZE, articles, openFeed, signInAs } from './support/app';
-import { DEADLINE_DAY_FEED, cardWith, reachedHeader, showAll } from './support/deadlineDay';
+import {
+  cardWith,
+  phoneJourneysOnDeadlineDay,
+  reachedHeader,
+  showAll,
+  threadExpect,
+} from './support/deadlineDay';
 
 /**
  * Issue 48's replies, on a phone on deadline day: a fan answers a comment of the 400-comment post;
  * after a reload, and for a visitor, the reply is under that comment, named as its reply, and the
  * count is one higher.
  */
-test.describe.configure({ timeout: 180_000 });
-/** A thread's read (a lazily loaded chunk, then 50 documents) can take longer than 5 s here. */
-const expect = baseExpect.configure({ timeout: 20_000 });
-
-test.beforeEach(async ({ isMobile }) => {
-  test.skip(!isMobile, 'A phone-size journey');
-  await resetFeed(E2E_PORTS, { now: SEED_NOW, posts: DEADLINE_DAY_FEED });
-});
+phoneJourneysOnDeadlineDay();
+const expect = threadExpect;
 
 test('a fan replies to a comment on the 400-comment post; after a reload and for a visitor it is under that comment', async ({
   page: fan,

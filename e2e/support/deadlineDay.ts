@@ -1,8 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
+import { resetFeed } from '../../scripts/lib/stack';
+import { E2E_PORTS } from '../../scripts/lib/testPorts';
 import { buildDeadlineDayFeed } from '../../scripts/seed/deadlineDay';
 import type { DemoPost } from '../../scripts/seed/demoPosts';
 import { showAllLabel } from '../../src/shared/posts/commentSummary';
-import { SEED_NOW } from '../fixtures';
+import { SEED_NOW, expect, test } from '../fixtures';
 import { postAt } from './app';
 
 /**
@@ -16,6 +18,20 @@ export const LIVE_BLOG: DemoPost = onlyPinned(DEADLINE_DAY_FEED);
 
 /** The other posts, newest first, as the cards below the live blog list them (400, 380, … 3). */
 export const DEADLINE_DAY: DemoPost[] = DEADLINE_DAY_FEED.filter((post) => !post.pinned);
+
+/**
+ * Makes the spec's tests phone-size journeys on the deadline-day feed, each on it written anew.
+ */
+export function phoneJourneysOnDeadlineDay(): void {
+  test.describe.configure({ timeout: 180_000 });
+  test.beforeEach(async ({ isMobile }) => {
+    test.skip(!isMobile, 'A phone-size journey');
+    await resetFeed(E2E_PORTS, { now: SEED_NOW, posts: DEADLINE_DAY_FEED });
+  });
+}
+
+/** A thread's read (a lazily loaded chunk, then 50 documents) can take longer than 5 s here. */
+export const threadExpect = expect.configure({ timeout: 20_000 });
 
 function onlyPinned(posts: DemoPost[]): DemoPost {
   const pinned = posts.filter((post) => post.pinned);

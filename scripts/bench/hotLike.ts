@@ -15,7 +15,6 @@
  * Prints `name: value unit` lines, a table, and the budgets missed; exits 1 when a fan was refused,
  * a like is missing, the count is off, or a document took more than 10 writes in 10 s.
  */
-import { availableParallelism, loadavg } from 'node:os';
 import { initializeApp } from 'firebase/app';
 import * as sdk from 'firebase/firestore/lite';
 import { commitComment, readThreadView } from '../../src/features/feed/store/commentCommits';
@@ -31,10 +30,18 @@ import { POSTS } from '../../src/shared/collections';
 import { storeErrorCode } from '../../src/shared/errors/storeError';
 import type { Store } from '../../src/shared/store/firestoreWrites';
 import { readAdminEmail } from '../lib/adminEmail';
-import { startFirestore, type Firestore, type HostPort } from '../lib/emulators';
+import type { HostPort } from '../lib/emulators';
 import { RULES_PATH } from '../lib/stack';
-import { HOST, HOT_STORY_PORTS, PROJECT_ID } from '../lib/testPorts';
-import { client, closeClients, googleUser } from './hotStory/fans';
+import { PROJECT_ID } from '../lib/testPorts';
+import {
+  EMULATOR,
+  countsOf,
+  countsText,
+  loadAverage,
+  onFreshEngine,
+  percentile,
+} from './hotStory/engine';
+import { client, googleUser, sleepUntil } from './hotStory/fans';
 import { millis, pagesOf } from './hotStory/readBack';
 import { LIKE_KINDS, busiestByKind, liteSdk, loggingSdk, newWriteLog } from './hotStory/writeLog';
 import { budget, printColumns, report, verdict } from './web/report';
@@ -58,27 +65,11 @@ interface Press {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  sdk.setLogLevel('silent'); // refusals the recipe recovers from would each print a warning
-  let firestore: Firestore | undefined;
-  process.once('SIGINT', () => void firestore?.stop().finally(() => process.exit(130)));
-  try {
-    firestore = await startFirestore({
-      host: HOST,
-      port: HOT_STORY_PORTS.gate,
-      enginePort: HOT_STORY_PORTS.engine,
-      rulesPath: RULES_PATH,
-      projectId: PROJECT_ID,
-    });
-    report('load-average-at-start', loadAverage());
-    return await run(started);
-  } finally {
-    await closeClients();
-    await firestore?.stop();
-  }
+  return onFreshEngine(() => run(started));
 }
 
 async function run(started: number): Promise<number> {
-  const emulator = { host: HOST, port: HOT_STORY_PORTS.gate };
+  const emulator = EMULATOR;
   const log = newWriteLog();
   const logged = loggingSdk(log);
   const admin = client(emulator, googleUser('hot-like-admin', readAdminEmail(RULES_PATH)), liteSdk);
@@ -115,10 +106,7 @@ async function run(started: number): Promise<number> {
   }
   report('counted-by', countsOf(presses.map((press) => press.countedBy ?? 'refused')));
   report('commits-resolved', log.commits.length);
-  report(
-    'commits-refused-or-aborted',
-    [...log.refused].map(([k, n]) => `${k} ${n}`).join(', ') || 'none',
-  );
+  report('commits-refused-or-aborted', countsText(log.refused));
   report('count', `${stored.own} + ${stored.countersSum} = ${counted}`);
   report('counters-holding-likes', stored.holding);
   for (const kind of LIKE_KINDS) {
@@ -262,27 +250,6 @@ async function readBack(store: Store, postId: string, liked: string) {
     countersSum: counters.reduce((sum, counter) => sum + Number(counter.get('n')), 0),
     holding: counters.filter((counter) => counter.get('n') !== 0).length,
   };
-}
-
-function loadAverage(): string {
-  const [one, five] = loadavg();
-  return `${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min) on ${availableParallelism()} cores`;
-}
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
-}
-
-function countsOf(values: string[]): string {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].map(([key, count]) => `${key} ${count}`).join(', ') || 'none';
-}
-
-function sleepUntil(at: number): Promise<void> {
-  const wait = at - Date.now();
-  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
 }
 
 main().then(

@@ -21,16 +21,20 @@
  * writes in 10 s, or the last comment showed more than 5 s after the timeline's last press. The
  * engine shares the machine's cores: the load averages printed say how busy it was.
  */
-import { availableParallelism, loadavg } from 'node:os';
-import * as sdk from 'firebase/firestore/lite';
 import { publishPost } from '../../src/features/feed/store/postCreation';
 import { POST_CHANGES } from '../../src/shared/collections';
 import type { Store } from '../../src/shared/store/firestoreWrites';
 import { readAdminEmail } from '../lib/adminEmail';
-import { startFirestore, type Firestore } from '../lib/emulators';
 import { RULES_PATH } from '../lib/stack';
-import { HOST, HOT_STORY_PORTS, PROJECT_ID } from '../lib/testPorts';
-import { client, closeClients, googleUser, runFan, type Schedule } from './hotStory/fans';
+import {
+  EMULATOR,
+  countsOf,
+  countsText,
+  loadAverage,
+  onFreshEngine,
+  percentile,
+} from './hotStory/engine';
+import { client, googleUser, runFan, type Schedule } from './hotStory/fans';
 import { warmUp } from './hotStory/warmUp';
 import { checkThread, millis, readStored } from './hotStory/readBack';
 import {
@@ -73,28 +77,14 @@ const POST = {
 
 async function main(): Promise<number> {
   const started = Date.now();
-  sdk.setLogLevel('silent'); // refusals the recipe recovers from would each print a warning
-  let firestore: Firestore | undefined;
-  process.once('SIGINT', () => void firestore?.stop().finally(() => process.exit(130)));
-  try {
-    firestore = await startFirestore({
-      host: HOST,
-      port: HOT_STORY_PORTS.gate,
-      enginePort: HOT_STORY_PORTS.engine,
-      rulesPath: RULES_PATH,
-      projectId: PROJECT_ID,
-    });
-    report('load-average-at-start', loadAverage());
+  return onFreshEngine(async () => {
     report('emulator-start', ((Date.now() - started) / 1000).toFixed(1), 's');
-    return await run(started);
-  } finally {
-    await closeClients();
-    await firestore?.stop();
-  }
+    return run(started);
+  });
 }
 
 async function run(started: number): Promise<number> {
-  const emulator = { host: HOST, port: HOT_STORY_PORTS.gate };
+  const emulator = EMULATOR;
   const log = newWriteLog();
   const logged = loggingSdk(log);
   const adminPersona = googleUser('hot-story-admin', readAdminEmail(RULES_PATH));
@@ -233,15 +223,6 @@ async function run(started: number): Promise<number> {
   return verdict(started);
 }
 
-/**
- * The machine's 1- and 5-minute load averages: the engine shares the cores with whatever else
- * runs, and a run that failed on a machine busy with other work says so.
- */
-function loadAverage(): string {
-  const [one, five] = loadavg();
-  return `${one.toFixed(1)} (1 min), ${five.toFixed(1)} (5 min) on ${availableParallelism()} cores`;
-}
-
 /** The administrator's new post, by the app's recipe (postCreation.ts publishPost). */
 async function publish(store: Store): Promise<string> {
   return (await publishPost(store, { ...POST, imageUrl: '', link: '' })).id;
@@ -265,23 +246,6 @@ function dateCommits(commits: Commit[], committedAt: Map<string, number>): numbe
 
 function kindLabel(kind: DocumentKind): string {
   return kind === 'counter' ? 'busiest counter' : kind;
-}
-
-/** The nearest-rank percentile. */
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
-}
-
-function countsOf(values: string[]): string {
-  const counts = new Map<string, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return countsText(counts);
-}
-
-function countsText(counts: Map<string, number>): string {
-  if (counts.size === 0) return 'none';
-  return [...counts].map(([key, count]) => `${key} ${count}`).join(', ');
 }
 
 main().then(

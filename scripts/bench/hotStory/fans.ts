@@ -144,7 +144,8 @@ function describe(error: unknown): string {
   return `${storeErrorCode(error)}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-function sleepUntil(at: number): Promise<void> {
+/** Resolves at `at` (Date.now() ms), at once if that has passed. */
+export function sleepUntil(at: number): Promise<void> {
   const wait = at - Date.now();
   return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
 }

@@ -176,14 +176,7 @@ async function hotBurst(browser: Browser, url: string, threads: Threads): Promis
     const learned = async () =>
       (await shownCount(post)) === before + sent.length &&
       (threads === 'closed' || (await shownTexts(post)).includes(last?.text ?? ''));
-    let learnedMs = Number.NaN;
-    for (let elapsed = 0; elapsed < CATCH_UP_MS; elapsed += STEP) {
-      if (await learned()) {
-        learnedMs = Date.now() - ended;
-        break;
-      }
-      await tab.wait(STEP);
-    }
+    const learnedMs = await timeUntil(tab, learned, ended);
     // An open thread shows its latest THREAD_STEP comments: the burst's latest of them (less a few
     // whose commits may have ended out of the order of their `at`) must be there.
     const texts = threads === 'open' ? new Set(await shownTexts(post)) : null;
@@ -193,6 +186,22 @@ async function hotBurst(browser: Browser, url: string, threads: Threads): Promis
   } finally {
     await tab.close();
   }
+}
+
+/**
+ * How long after `since` the tab showed what `shows` looks for, watched for CATCH_UP_MS a STEP at a
+ * time; NaN: never.
+ */
+async function timeUntil(
+  tab: CountedPage,
+  shows: () => Promise<boolean>,
+  since: number,
+): Promise<number> {
+  for (let elapsed = 0; elapsed < CATCH_UP_MS; elapsed += STEP) {
+    if (await shows()) return Date.now() - since;
+    await tab.wait(STEP);
+  }
+  return Number.NaN;
 }
 
 /** Presses the post's 'Show all N comments' and waits for its latest 50. */
@@ -355,14 +364,11 @@ async function conversation(
     const { sent, refused } = await talk.stop();
     const ended = Date.now();
     const last = sent.at(-1)?.text ?? '';
-    let learnedMs = Number.NaN;
-    for (let elapsed = 0; elapsed < CATCH_UP_MS; elapsed += STEP) {
-      if ((await shownTexts(post)).includes(last)) {
-        learnedMs = Date.now() - ended;
-        break;
-      }
-      await tab.wait(STEP);
-    }
+    const learnedMs = await timeUntil(
+      tab,
+      async () => (await shownTexts(post)).includes(last),
+      ended,
+    );
     return { during, replies: sent.length, likes, refused, learnedMs };
   } finally {
     await tab.close();
