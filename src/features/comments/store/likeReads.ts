@@ -1,14 +1,11 @@
 import { isRecord, runQueryDocuments, type RestDocument } from '../../../shared/rest/restDecode';
 import { postRestUnder } from '../../../shared/posts/restReads';
-import { call, readAll } from '../../../shared/store/firestoreWrites';
-import { LIKES } from '../data/commentCopies';
 import { THREAD_PAGE, likeCountersQuery, type LikeCounterCursor } from '../data/threadQueries';
-import { countersRead, setMine, setPending, type PendingLikes } from './likeState';
+import { countersRead, setPending, type PendingLikes } from './likeState';
 
 /**
- * The reads of likes: a thread's like counters that hold likes (public, over REST: one read a
- * counter, one when none), and the signed-in fan's own likes on a post (the rules let only them
- * read those: through the SDK with their sign-in, one read a like, one when none).
+ * The reads of a thread's like counters that hold likes (public, over REST: one read a counter, one
+ * when none), with the thread's first page: no write code comes with them (./ownLikeReads.ts).
  */
 
 interface CounterRead {
@@ -70,19 +67,4 @@ function toCounter({ name, fields }: RestDocument): CounterRead[] {
     return [];
   }
   return [{ comment, shard, n, name }];
-}
-
-/** The comments of the post that fan `uid` likes. */
-export async function readOwnLikes(postId: string, uid: string): Promise<void> {
-  const liked = await call(async (store) => {
-    const own = await readAll(
-      store,
-      `posts/${postId}/${LIKES}`,
-      store.sdk.where('user', '==', uid),
-    );
-    return own
-      .filter((like) => like.get('liked') === true)
-      .map((like) => String(like.get('comment')));
-  });
-  setMine(postId, liked);
 }

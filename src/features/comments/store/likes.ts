@@ -1,6 +1,6 @@
 /**
  * What a card asks of likes: the fan's own likes on a post, read once a page for each fan and post
- * (the reads load then: ./likeReads.ts). The like counters are read with the thread's first page.
+ * (the reads load then: ./ownLikeReads.ts). The like counters are read with the thread's first page.
  */
 
 const asked = new Set<string>();
@@ -9,7 +9,7 @@ export function readOwnLikes(postId: string, uid: string): void {
   const key = `${uid}\n${postId}`;
   if (asked.has(key)) return;
   asked.add(key);
-  import('./likeReads')
+  import('./ownLikeReads')
     .then((reads) => reads.readOwnLikes(postId, uid))
     .catch((error: unknown) => {
       asked.delete(key); // asked again when the thread shows again
