@@ -85,7 +85,8 @@ export function CommentLine({
           postId={postId}
           comment={comment}
           entry={entry}
-          liker={liker && canLikeComment(liker.user, comment) ? liker : null}
+          // A comment an earlier version listed in its post has no document to like ('' id).
+          liker={liker && entry?.id !== '' && canLikeComment(liker.user, comment) ? liker : null}
           textId={textId}
         />
       )}
