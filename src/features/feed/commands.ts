@@ -3,6 +3,7 @@ import { onEachSet } from '../../shared/events/onEachSet';
 import { createExternalStore } from '../../shared/state/externalStore';
 import type { Comment, NewPost, Post, PostEdit } from '../../shared/posts/post';
 import type { ReportReason } from '../comments/data/commentCopies';
+import type { HeldComment, HoldReason, ReviewSettings } from '../comments/data/review';
 import type { FeedAction, WriteAction } from './data/feedState';
 import type { CommentedPost, LikeFold, LikeTarget, ReplyTarget, WrittenAt } from './data/writes';
 
@@ -45,15 +46,45 @@ function committed(write: Committed, ...postIds: string[]): void {
  * A fan's comment on `post` as the page holds it, or their reply to one of its comments
  * (`replyTo`: the comment answered, by its id or as shown). `uid` is the commenter's account (the
  * rules limit how often each comments); `onRetry` is told when Firestore asks for the commit again.
+ * Resolves with why the club holds it for review, or null: it is in the thread.
  */
 export async function addComment(
   post: CommentedPost,
   comment: Comment,
   uid: string,
   options?: { onRetry?: () => void; replyTo?: ReplyTarget },
-): Promise<void> {
+): Promise<HoldReason | null> {
   const added = await (await commentWrites()).addComment(post, comment, uid, options);
-  committed({ type: 'commented', id: post.id, comment, ...added }, post.id);
+  if (added.held !== null) {
+    committed({ type: 'held', id: post.id, held: added.heldComment });
+    return added.held;
+  }
+  const { summary, entryId, countedBy, replyTo } = added;
+  committed(
+    { type: 'commented', id: post.id, comment, summary, entryId, countedBy, replyTo },
+    post.id,
+  );
+  return null;
+}
+
+/**
+ * The club approves a held comment: it enters its post's thread, counted, and its author is
+ * approved from then on.
+ */
+export async function approveHeld(held: HeldComment): Promise<void> {
+  const added = await (await commentWrites()).approveHeld(held);
+  const { comment, postId: id } = held;
+  committed({ type: 'commented', id, comment, ...added }, id);
+}
+
+/** The club rejects a held comment: it is deleted, and nobody but its author ever saw it. */
+export async function rejectHeld(held: HeldComment): Promise<void> {
+  await (await commentWrites()).rejectHeld(held.id);
+}
+
+/** The administrator's choices of what the club holds for review. */
+export async function saveReviewSettings(settings: ReviewSettings): Promise<void> {
+  await (await commentWrites()).saveReviewSettings(settings);
 }
 
 /**

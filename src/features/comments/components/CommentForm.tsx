@@ -50,7 +50,9 @@ export function CommentForm({ user, titleId, post, replyTo, onSent }: CommentFor
         addComment(post, comment, user.uid, {
           onRetry: () => setRetrying(true),
           replyTo,
-        }).finally(() => setRetrying(false)),
+        })
+          .then(() => {})
+          .finally(() => setRetrying(false)),
       problem,
     );
     if (sent) {

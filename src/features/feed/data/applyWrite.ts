@@ -37,6 +37,8 @@ export function applyWrite(state: FeedState, action: WriteAction): FeedState {
         cardComments: post.cardComments.filter(other),
       }));
     }
+    case 'held':
+      return state;
     case 'liked':
       // The count stays; the thread, no longer the card, shows the comments.
       if (!action.marked) return state;

@@ -3,6 +3,7 @@ import type { CountedBy, LikeCountedBy, LikeFold } from './writes';
 import type { PostChanges } from '../../../shared/posts/changes';
 import type { Cursor, PostsPage } from '../../../shared/posts/page';
 import type { Post, PostEdit } from '../../../shared/posts/post';
+import type { HeldComment } from '../../comments/data/review';
 
 /**
  * The feed's one state and its one reducer: pages, this page's writes, the shared post, the pinned
@@ -77,6 +78,8 @@ export type WriteAction =
       summary: CommentSummary;
       replyTo: string | null;
     }
+  /** A fan's comment held for review here: only its author sees it, so no feed changes. */
+  | { type: 'held'; id: string; held: HeldComment }
   /**
    * A comment removed here (`countedBy` null: it was not in the thread any more); `markLeft`: it
    * had replies and left 'Comment removed' in its place; `replyTo`: a reply's comment's id.

@@ -13,6 +13,7 @@ import {
   THREAD,
   commentId,
 } from '../../comments/data/commentCopies';
+import { APPROVALS, HELD_COMMENTS } from '../../comments/data/review';
 
 /**
  * The one recipe for a comment's commits (firestore.rules, posts/{postId}/comments): the app's
@@ -54,6 +55,12 @@ export interface CommentWrite {
   shard?: number;
   /** A reply's: the id of the comment it answers (a comment, never a reply). */
   replyTo?: string;
+  /**
+   * The author's approval (approvals/{uid}) written in the commit: 'author', their first comment
+   * the club does not hold; 'administrator', the club's approval of their held comment, which
+   * leaves heldComments in the commit (./heldCommits.ts). Absent: the author is approved already.
+   */
+  approval?: 'author' | 'administrator';
 }
 
 export interface CommentAdded {
@@ -104,7 +111,7 @@ export async function commitComment(store: Store, write: CommentWrite): Promise<
   for (let attempt = 1; ; attempt += 1) {
     const countedBy = countedByFor(view, reply);
     try {
-      await keptEvenIfUnanswered(store, write.postId, id, () =>
+      await keptEvenIfUnanswered(store, [POSTS, write.postId, THREAD, id], () =>
         commitCounted(store, write, id, view, countedBy),
       );
       return { summary: summaryAfter(view, countedBy, write.comment), countedBy };
@@ -121,13 +128,12 @@ export async function commitComment(store: Store, write: CommentWrite): Promise<
 
 /**
  * A commit that got no answer (the connection dropped, or a deadline passed) may still have been
- * taken. The comment's id is its content, so one read of its document tells: there, the comment
- * was kept, exactly once, and the fan is told so rather than that it failed.
+ * taken. The comment's id is its content, so one read of its document (at `path`) tells: there,
+ * the comment was kept, exactly once, and the fan is told so rather than that it failed.
  */
-async function keptEvenIfUnanswered(
+export async function keptEvenIfUnanswered(
   { sdk, db }: Store,
-  postId: string,
-  id: string,
+  [collection, ...segments]: [string, ...string[]],
   commit: () => Promise<void>,
 ): Promise<void> {
   try {
@@ -135,7 +141,7 @@ async function keptEvenIfUnanswered(
   } catch (error) {
     const code = storeErrorCode(error);
     if (code !== 'deadline-exceeded' && code !== 'unavailable') throw error;
-    const stored = await sdk.getDoc(sdk.doc(db, POSTS, postId, THREAD, id)).catch(() => null);
+    const stored = await sdk.getDoc(sdk.doc(db, collection, ...segments)).catch(() => null);
     if (!stored?.exists()) throw error;
   }
 }
@@ -235,7 +241,8 @@ export function commentCopy<T>(
 
 /**
  * The comment's document in the thread (a reply's, with its comment's count of replies moved), its
- * moderation copy and the author's rate-limit stamp.
+ * moderation copy and the author's rate-limit stamp (not when the club approves it), with the
+ * approval the write names.
  */
 function addDocuments(
   store: Store,
@@ -255,7 +262,13 @@ function addDocuments(
     batch.set(ref, threadComment(comment, at, shard));
   }
   batch.set(sdk.doc(db, COMMENTS, id), commentCopy(write, at));
-  batch.set(sdk.doc(db, COMMENTERS, write.uid), { last: at, target: id });
+  if (write.approval !== 'administrator') {
+    batch.set(sdk.doc(db, COMMENTERS, write.uid), { last: at, target: id });
+  }
+  if (write.approval !== undefined) {
+    batch.set(sdk.doc(db, APPROVALS, write.uid), { postId, comment: id, at });
+  }
+  if (write.approval === 'administrator') batch.delete(sdk.doc(db, HELD_COMMENTS, id));
 }
 
 /** A comment's count of replies moves by `step`, naming the reply added or removed. */

@@ -14,7 +14,16 @@ import {
   reportId,
   type ReportReason,
 } from '../../comments/data/commentCopies';
-import { commitComment, type CountedBy } from './commentCommits';
+import type { CountedBy } from './commentCommits';
+import {
+  commitApproval,
+  commitFanComment,
+  commitRejection,
+  commitReviewSettings,
+  readReview,
+  type ReviewSource,
+} from './heldCommits';
+import type { HeldComment, HoldReason, Review, ReviewSettings } from '../../comments/data/review';
 import { commitRemoval, type CommentRemoved } from './commentRemoval';
 import { commitLike, type LikeCommitted, type LikeView } from './likeCommits';
 import { rateLimited } from './rateLimit';
@@ -25,22 +34,54 @@ import { rateLimited } from './rateLimit';
  * feed's commands that needs it (../commands.ts).
  */
 
+/** A comment added: counted in the thread, or held for review (./heldCommits.ts). */
+export type CommentAddedHere =
+  | {
+      held: null;
+      summary: CommentSummary;
+      entryId: string;
+      countedBy: CountedBy;
+      replyTo: string | null;
+    }
+  | { held: HoldReason; heldComment: HeldComment };
+
+/**
+ * The account's review as this page last read it (2 reads): a comment the club would hold is
+ * checked on one read just made, and a comment refused reads it again (heldCommits.ts).
+ */
+let review: { uid: string; readAt: number; review: Promise<Review> } | null = null;
+const JUST_READ_MS = 1000;
+
+function reviewSource(store: Store, uid: string): ReviewSource {
+  return (fresh) => {
+    const stale = fresh && Date.now() - (review?.readAt ?? 0) > JUST_READ_MS;
+    if (review?.uid !== uid || stale) {
+      const read = readReview(store, uid);
+      read.catch(() => (review = null));
+      review = { uid, readAt: Date.now(), review: read };
+    }
+    return review.review;
+  };
+}
+
+/** After a comment published: its author is approved from then on. */
+function approved(uid: string): void {
+  if (review?.uid !== uid) return;
+  review = { ...review, review: review.review.then((read) => ({ ...read, approved: true })) };
+}
+
 /**
  * Adds a comment (its document, moderation copy and the account's rate-limit stamp in one
- * commit; a refusal within the rate limit rejects with code 'too-soon'). Resolves with the post's
- * summary after it, as far as the page can tell, the comment's document and how it was counted.
+ * commit; a refusal within the rate limit rejects with code 'too-soon'), or holds it when the club
+ * holds it for review. Resolves with the post's summary after it, as far as the page can tell, the
+ * comment's document and how it was counted; or why and as what it was held.
  */
 export async function addComment(
   post: CommentedPost,
   comment: Comment,
   uid: string,
   { onRetry, replyTo }: { onRetry?: () => void; replyTo?: ReplyTarget } = {},
-): Promise<{
-  summary: CommentSummary;
-  entryId: string;
-  countedBy: CountedBy;
-  replyTo: string | null;
-}> {
+): Promise<CommentAddedHere> {
   return call(async (store) => {
     const parent =
       replyTo === undefined || typeof replyTo === 'string'
@@ -58,10 +99,13 @@ export async function addComment(
     const added = await unlessGone(
       store,
       post.id,
-      rateLimited(uid, () => commitComment(store, write)),
+      rateLimited(uid, () => commitFanComment(store, write, reviewSource(store, uid))),
     );
+    if (added.held !== null) return added;
+    approved(uid);
     const entryId = await commentId(post.id, comment);
-    return { summary: added.summary, entryId, countedBy: added.countedBy, replyTo: parent ?? null };
+    const { summary, countedBy } = added;
+    return { held: null, summary, entryId, countedBy, replyTo: parent ?? null };
   });
 }
 
@@ -148,6 +192,25 @@ export function likeComment(
     const committed = await unlessGone(store, post.id, commitLike(store, write));
     return { ...committed, entryId, marked };
   });
+}
+
+/** The club approves a held comment (heldCommits.ts commitApproval). */
+export function approveHeld(held: HeldComment) {
+  return call(async (store) => {
+    const added = await unlessGone(store, held.postId, commitApproval(store, held));
+    const { summary, countedBy } = added;
+    return { summary, countedBy, entryId: held.id, replyTo: held.replyTo ?? null };
+  });
+}
+
+/** The club rejects a held comment. */
+export function rejectHeld(heldId: string): Promise<void> {
+  return call((store) => commitRejection(store, heldId));
+}
+
+/** The administrator's choices of what to hold. */
+export function saveReviewSettings(settings: ReviewSettings): Promise<void> {
+  return call((store) => commitReviewSettings(store, settings));
 }
 
 /** The app's database, for the moderation view's writes that share the recipe. */
