@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { initializeApp } from 'firebase/app';
 import { publishPost } from '../../src/features/feed/store/postCreation';
-import { commitComment, type CommentAdded } from '../../src/features/feed/store/commentCommits';
+import { commitFanComment, type FanCommented } from '../../src/features/feed/store/heldCommits';
 import {
   commitLike,
   readLikeView,
@@ -42,7 +42,8 @@ export interface EmulatorTarget {
 
 /**
  * A fan's comment as the app makes it, from the fan's own device: the app's comment recipe
- * (src/features/feed/store/commentCommits.ts commitComment) on a Lite SDK signed in on the
+ * (src/features/feed/store/heldCommits.ts commitFanComment: held when the club holds it for
+ * review, else commentCommits.ts commitComment) on a Lite SDK signed in on the
  * emulator as that fan (a Google account with a verified address, the only sign-in the product
  * offers), so the rules judge it as any fan's: the thread's document, its moderation copy, the
  * fan's rate-limit stamp and what counts it (the post's summary, the mark or a counter, with the
@@ -56,13 +57,14 @@ export async function commentElsewhere(
   uid: string,
   comment: Comment,
   replyTo?: string,
-): Promise<CommentAdded> {
+): Promise<FanCommented> {
   const store = await signedInStore(target, uid, comment.user);
   const { sdk, db } = store;
   const stored = await sdk.getDoc(sdk.doc(db, POSTS, postId));
   if (!stored.exists()) throw new Error(`There is no post ${postId} to comment on`);
   const post = toPost(postId, stored.data());
-  return commitComment(store, { postId, postTitle: post.title, view: post, comment, uid, replyTo });
+  const write = { postId, postTitle: post.title, view: post, comment, uid, replyTo };
+  return commitFanComment(store, write);
 }
 
 /**

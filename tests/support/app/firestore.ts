@@ -1,6 +1,10 @@
 import { summariseComments } from '../../../src/features/comments/data/commentList';
 import { COUNTERS, THREAD, commentId } from '../../../src/features/comments/data/commentCopies';
-import { type CommentAdded } from '../../../src/features/feed/store/commentCommits';
+import {
+  commitReviewSettings,
+  type FanCommented,
+} from '../../../src/features/feed/store/heldCommits';
+import type { ReviewSettings } from '../../../src/features/comments/data/review';
 import {
   commitRemoval,
   type CommentRemoved,
@@ -356,7 +360,7 @@ export async function commentElsewhere(
   id: string,
   comment: SeedPost['comments'][number],
   uid = `uid-of-${comment.user}`,
-): Promise<CommentAdded> {
+): Promise<FanCommented> {
   return fanCommentsElsewhere(target(), id, uid, comment);
 }
 
@@ -365,7 +369,7 @@ export async function replyElsewhere(
   id: string,
   to: SeedPost['comments'][number],
   reply: SeedPost['comments'][number],
-): Promise<CommentAdded> {
+): Promise<FanCommented> {
   const replyTo = await commentId(id, to);
   return fanCommentsElsewhere(target(), id, `uid-of-${reply.user}`, reply, replyTo);
 }
@@ -395,6 +399,11 @@ export async function removeElsewhere(
   comment: SeedPost['comments'][number],
 ): Promise<CommentRemoved> {
   return commitRemoval(await administratorStore(), id, comment);
+}
+
+/** The administrator sets what the club holds for review, on another device, by the app's recipe. */
+export async function reviewElsewhere(settings: ReviewSettings): Promise<void> {
+  await commitReviewSettings(await administratorStore(), settings);
 }
 
 /**

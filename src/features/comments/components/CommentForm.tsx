@@ -9,6 +9,9 @@ import type { CommentedPost, ReplyTarget } from '../../feed/data/writes';
 import { useNeedsNetwork } from '../../../shared/network/needsNetwork';
 import './commentForm.css';
 
+/** Said once the club holds a comment (its line under the post says 'Waiting for review'). */
+const HELD_NOTICE = 'Sent. The club reviews it before anyone else sees it.';
+
 export interface CommentFormProps {
   /** The signed-in fan: their e-mail signs the comment, and the rules limit how often each comments. */
   user: AppUser;
@@ -29,6 +32,7 @@ export interface CommentFormProps {
 export function CommentForm({ user, titleId, post, replyTo, onSent }: CommentFormProps) {
   const [text, setText] = useState('');
   const [retrying, setRetrying] = useState(false);
+  const [heldNotice, setHeldNotice] = useState(false);
   const { busy, error, run } = useSubmit('Not sent');
   const inputId = useId();
   const errorId = useId();
@@ -44,6 +48,7 @@ export function CommentForm({ user, titleId, post, replyTo, onSent }: CommentFor
       'Not sent',
     );
     const comment = { user: user.email, text: trimmed, date: new Date().toLocaleString() };
+    setHeldNotice(false);
     const sent = await run(
       () =>
         // A busy post: Firestore asks for the commit again, and the button says so meanwhile.
@@ -51,7 +56,7 @@ export function CommentForm({ user, titleId, post, replyTo, onSent }: CommentFor
           onRetry: () => setRetrying(true),
           replyTo,
         })
-          .then(() => {})
+          .then((held) => setHeldNotice(held !== null))
           .finally(() => setRetrying(false)),
       problem,
     );
@@ -85,7 +90,7 @@ export function CommentForm({ user, titleId, post, replyTo, onSent }: CommentFor
         {reply ? 'Send reply' : 'Post'}
       </button>
       <p role="status" className="comment-form__status">
-        {busy && retrying ? SENDING : ''}
+        {busy && retrying ? SENDING : heldNotice ? HELD_NOTICE : ''}
       </p>
       {error && (
         <p id={errorId} role="alert" className="form-error">

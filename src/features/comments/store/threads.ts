@@ -5,6 +5,7 @@ import { applyCommitted } from './threadWrites';
 import { forgetReplies } from './replyState';
 import { forgetLikes } from './likeState';
 import { forgetOwnLikesAsked } from './likes';
+import { forgetOwnHeldAsked } from './ownHeld';
 import { forgetOrdered } from './orderedThreads';
 import {
   alsoForget,
@@ -38,6 +39,7 @@ export function forgetThreads(): void {
   forgetReplies();
   forgetLikes();
   forgetOwnLikesAsked();
+  forgetOwnHeldAsked();
   forgetOrdered();
 }
 

@@ -46,19 +46,22 @@ export type CommentAddedHere =
   | { held: HoldReason; heldComment: HeldComment };
 
 /**
- * The account's review as this page last read it (2 reads): a comment the club would hold is
- * checked on one read just made, and a comment refused reads it again (heldCommits.ts).
+ * The account's review as this page last read it (2 reads). A comment's write may go by it, but a
+ * comment the club would hold is checked on a read made for that comment, and a comment refused
+ * reads it again (heldCommits.ts).
  */
-let review: { uid: string; readAt: number; review: Promise<Review> } | null = null;
-const JUST_READ_MS = 1000;
+let review: { uid: string; review: Promise<Review> } | null = null;
 
 function reviewSource(store: Store, uid: string): ReviewSource {
+  let readForThisComment = false;
   return (fresh) => {
-    const stale = fresh && Date.now() - (review?.readAt ?? 0) > JUST_READ_MS;
-    if (review?.uid !== uid || stale) {
+    if (review?.uid !== uid || (fresh && !readForThisComment)) {
+      readForThisComment = true;
       const read = readReview(store, uid);
-      read.catch(() => (review = null));
-      review = { uid, readAt: Date.now(), review: read };
+      read.catch(() => {
+        if (review?.review === read) review = null; // read again by the next comment
+      });
+      review = { uid, review: read };
     }
     return review.review;
   };
