@@ -15,6 +15,7 @@ import {
   type HeldComment,
 } from '../../../src/features/feed/store/heldCommits';
 import { readThreadView } from '../../../src/features/feed/store/commentCommits';
+import { clearDeletedThread, commitDeletion } from '../../../src/features/feed/store/postWrites';
 import { suspectWord } from '../../../src/features/comments/data/review';
 import type { Comment } from '../../../src/shared/posts/post';
 import {
@@ -289,6 +290,19 @@ describe('a held comment', () => {
     await lastCommented(harness, FAN.sub);
     await fanWrites(FAN, FIRST);
     await expectAllowed(commitRejection(storeOf(harness, FAN), id));
+  });
+});
+
+describe("a deleted post's held comments", () => {
+  it('go with its thread, cleared by the administrator', async () => {
+    await seedPost(harness, 'p1', { count: 0 });
+    await settings(true);
+    const first = comment(FAN.email, 'Held on a post about to go');
+    await fanWrites(FAN, first);
+    const admin = storeOf(harness, ADMIN);
+    await commitDeletion(admin, 'p1');
+    await clearDeletedThread(admin, 'p1');
+    expect(await exists(harness, `heldComments/${await idOf('p1', first)}`)).toBe(false);
   });
 });
 

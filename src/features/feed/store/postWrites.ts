@@ -1,5 +1,6 @@
 import { CLUB_PIN, COMMENTS, POSTS } from '../../../shared/collections';
 import { COUNTERS, LIKES, LIKE_COUNTERS, THREAD } from '../../comments/data/commentCopies';
+import { HELD_COMMENTS } from '../../comments/data/review';
 import { call, readAll, type Batch, type Store } from '../../../shared/store/firestoreWrites';
 import { WRITES_PER_COMMIT } from '../../../shared/store/firestoreLimits';
 import { retryingRead } from '../../../shared/rest/retryingRead';
@@ -131,8 +132,9 @@ export async function clearThread(id: string): Promise<void> {
 /**
  * The recipe: a deleted post's comments with their moderation copies (a copy has its comment's
  * id), then what is left: copies of comments an earlier version listed on the post, the thread's
- * counters, and its likes with their counters. The rules allow it once the post is gone. About one read a comment: a thread
- * of 10,000 is 200 page reads and 40 commits.
+ * counters, its likes with their counters, and the comments held for review on it. The rules allow
+ * it once the post is gone. About one read a comment: a thread of 10,000 is 200 page reads and 40
+ * commits.
  */
 export async function clearDeletedThread(store: Store, id: string): Promise<void> {
   const { sdk, db } = store;
@@ -141,15 +143,16 @@ export async function clearDeletedThread(store: Store, id: string): Promise<void
     store,
     thread.flatMap(({ ref }) => [ref, sdk.doc(db, COMMENTS, ref.id)]),
   );
-  const [copies, counters, likes, likeCounters] = await Promise.all([
+  const [copies, counters, likes, likeCounters, held] = await Promise.all([
     readAll(store, COMMENTS, sdk.where('postId', '==', id)),
     sdk.getDocs(sdk.collection(db, POSTS, id, COUNTERS)),
     readAll(store, `${POSTS}/${id}/${LIKES}`),
     readAll(store, `${POSTS}/${id}/${LIKE_COUNTERS}`),
+    readAll(store, HELD_COMMENTS, sdk.where('postId', '==', id)),
   ]);
   await deleteAll(
     store,
-    [...copies, ...counters.docs, ...likes, ...likeCounters].map(({ ref }) => ref),
+    [...copies, ...counters.docs, ...likes, ...likeCounters, ...held].map(({ ref }) => ref),
   );
 }
 
