@@ -4,6 +4,7 @@ import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import { ModeratedCommentItem } from './ModeratedCommentItem';
 import { SuspendedAccounts } from './SuspendedAccounts';
 import { CommentFilterChoices } from './CommentFilterChoices';
+import { HeldForReview } from './HeldForReview';
 import './moderation.css';
 
 export interface ModerationViewProps {
@@ -13,8 +14,9 @@ export interface ModerationViewProps {
 }
 
 /**
- * The administrator's list of the latest comments across all posts, newest first: filtered to
- * reported ones or one author's, paged by 'Load More', with Remove, Dismiss reports and Suspend.
+ * The administrator's moderation: the comments held for review first, then the list of the latest
+ * comments across all posts, newest first: filtered to reported ones or one author's, paged by
+ * 'Load More', with Remove, Dismiss reports and Suspend.
  */
 export function ModerationView({ changedAt, onClose }: ModerationViewProps) {
   const moderation = useModeration(changedAt);
@@ -25,6 +27,7 @@ export function ModerationView({ changedAt, onClose }: ModerationViewProps) {
   return (
     <section className="moderation" aria-labelledby={headingId}>
       <ModerationTop headingId={headingId} onClose={onClose} />
+      <HeldForReview now={now} />
       <SuspendedAccounts moderation={moderation} now={now} />
       <CommentFilterChoices moderation={moderation} />
       <ModerationStatusLine moderation={moderation} />

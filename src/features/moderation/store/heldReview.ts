@@ -1,0 +1,68 @@
+import {
+  HELD_COMMENTS,
+  REVIEW_SETTINGS,
+  REVIEW_SETTINGS_ID,
+  heldCommentFrom,
+  reviewSettingsFrom,
+  type HeldComment,
+  type ReviewSettings,
+} from '../../comments/data/review';
+import { call } from '../../../shared/store/firestoreWrites';
+import { MODERATION_PAGE_SIZE, type CommentsCursor } from './moderation';
+
+/**
+ * The administrator's reads for 'Held for review' (firestore.rules reviewSettings, heldComments),
+ * through the write module's Firestore Lite as the rest of the view's. Its writes (approve,
+ * reject, the club's choices) are the feed's commands.
+ */
+
+/** Where the next page of held comments starts: the last read one's time (exact) and id. */
+export type HeldCursor = CommentsCursor;
+
+export interface HeldPage {
+  held: HeldComment[];
+  next: HeldCursor | null;
+}
+
+/** The club's choices: one read of reviewSettings/current (none stored: nothing is held). */
+export async function readReviewSettings(): Promise<ReviewSettings> {
+  return call(async ({ sdk, db }) => {
+    const snapshot = await sdk.getDoc(sdk.doc(db, REVIEW_SETTINGS, REVIEW_SETTINGS_ID));
+    return reviewSettingsFrom(snapshot.data());
+  });
+}
+
+/**
+ * A page of held comments, oldest first (the order the club should answer them in), as many as a
+ * page of the comment list: the rules allow a query of at most 50 and no offset, so the page after
+ * starts after `after`. Ordered by `at` then id, which the single-field index serves.
+ */
+export async function readHeldComments(after: HeldCursor | null): Promise<HeldPage> {
+  return call(async ({ sdk, db }) => {
+    const cursor = after
+      ? [sdk.startAfter(new sdk.Timestamp(after.seconds, after.nanoseconds), after.id)]
+      : [];
+    const snapshot = await sdk.getDocs(
+      sdk.query(
+        sdk.collection(db, HELD_COMMENTS),
+        sdk.orderBy('at', 'asc'),
+        sdk.orderBy(sdk.documentId(), 'asc'),
+        ...cursor,
+        sdk.limit(MODERATION_PAGE_SIZE),
+      ),
+    );
+    const held = snapshot.docs.flatMap((doc) => {
+      const at: unknown = doc.get('at');
+      const millis = at instanceof sdk.Timestamp ? at.toMillis() : 0;
+      const decoded = heldCommentFrom(doc.id, (name) => doc.get(name), millis);
+      return decoded ? [decoded] : [];
+    });
+    const last = snapshot.docs.at(-1);
+    const lastAt: unknown = last?.get('at');
+    const next =
+      last && lastAt instanceof sdk.Timestamp && snapshot.docs.length === MODERATION_PAGE_SIZE
+        ? { seconds: lastAt.seconds, nanoseconds: lastAt.nanoseconds, id: last.id }
+        : null;
+    return { held, next };
+  });
+}
