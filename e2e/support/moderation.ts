@@ -3,7 +3,7 @@ import { commitPostWrite, ownerClient, toFields } from '../../scripts/lib/ownerC
 import { E2E_PORTS, HOST, PROJECT_ID, firestoreUrl } from '../../scripts/lib/testPorts';
 import { commentElsewhere } from '../../scripts/lib/writesElsewhere';
 import { summariseComments } from '../../src/features/comments/data/commentList';
-import type { CommentAdded } from '../../src/features/feed/store/commentCommits';
+import type { FanCommented } from '../../src/features/feed/store/heldCommits';
 import { THREAD } from '../../src/features/comments/data/commentCopies';
 import { POSTS, POST_CHANGES } from '../../src/shared/collections';
 import { storeErrorCode } from '../../src/shared/errors/storeError';
@@ -52,7 +52,8 @@ const client = () => ownerClient(EMULATOR.firestoreUrl, PROJECT_ID);
 
 /**
  * The account's comment from its own device: the app's comment recipe (commentCommits.ts
- * commitComment, by scripts/lib/writesElsewhere.ts commentElsewhere) on a Lite SDK signed in to
+ * commitComment behind heldCommits.ts commitFanComment, by scripts/lib/writesElsewhere.ts
+ * commentElsewhere) on a Lite SDK signed in to
  * the emulator as the account, so the rules judge it as any fan's, rate limit included: the same
  * account may comment again 10 seconds later (mayCommentAgain). Dated as the app dates it.
  */
@@ -60,7 +61,7 @@ export function commentOutsideBrowser(
   account: Account,
   postId: string,
   text: string,
-): Promise<CommentAdded> {
+): Promise<FanCommented> {
   const comment = { user: account.email, text, date: new Date().toLocaleString() };
   return commentElsewhere(EMULATOR, postId, account.uid, comment);
 }
