@@ -17,7 +17,8 @@
  */
 import { initializeApp } from 'firebase/app';
 import * as sdk from 'firebase/firestore/lite';
-import { commitComment, readThreadView } from '../../src/features/feed/store/commentCommits';
+import { readThreadView } from '../../src/features/feed/store/commentCommits';
+import { commitFanComment } from '../../src/features/feed/store/heldCommits';
 import { commitLike, readLikeView } from '../../src/features/feed/store/likeCommits';
 import { publishPost } from '../../src/features/feed/store/postCreation';
 import {
@@ -152,7 +153,8 @@ async function commentedPost(emulator: HostPort, admin: Store, name: string) {
   const view = await readThreadView(admin, post.id);
   if (!view) throw new Error('The post is missing');
   const store = client(emulator, author, liteSdk);
-  await commitComment(store, { postId: post.id, postTitle: title, view, comment, uid: author.sub });
+  const write = { postId: post.id, postTitle: title, view, comment, uid: author.sub };
+  if ((await commitFanComment(store, write)).held !== null) throw new Error('Held for review');
   return { postId: post.id, liked: await commentId(post.id, comment) };
 }
 

@@ -4,7 +4,7 @@
  * the administrator publishes a post, and 200 fans, each a verified Google account with an app of
  * its own, put 600 comments on it within 60 s: fan i presses 'Post' at i × 0.1 s and again 20 s
  * and 40 s later (10 comments a second, each account within the rules' one per 10 s), each
- * through the app's recipe (commitComment) from what their page knows (hotStory/fans.ts). Before
+ * through the app's recipe (commitFanComment) from what their page knows (hotStory/fans.ts). Before
  * the timeline the engine is warmed up on a post of its own (hotStory/warmUp.ts).
  *
  * Measures press → shown (the commit resolved: the author's page shows their comment then), the

@@ -2,13 +2,14 @@
  * The fans of the hot story: each a verified Google account with an app (and Lite client) of its
  * own, signed in to the emulator with a mock token. A fan opens the post's page a second before
  * their first press (one read of the post: what the page knows), then presses three times, 20 s
- * apart, each time through the app's recipe (commitComment) from what the page knows: the summary
+ * apart, each time through the app's recipe (commitFanComment) from what the page knows: the summary
  * read on opening, then the one the last commit returned. A press waits for the fan's comment
  * before to show, as the form does.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore/lite';
-import { commitComment, readThreadView } from '../../../src/features/feed/store/commentCommits';
+import { readThreadView } from '../../../src/features/feed/store/commentCommits';
+import { commitFanComment, pageReview } from '../../../src/features/feed/store/heldCommits';
 import { storeErrorCode } from '../../../src/shared/errors/storeError';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
 import type { Comment, CommentSummary } from '../../../src/shared/posts/post';
@@ -96,6 +97,8 @@ export async function runFan(plan: FanPlan, schedule: Schedule): Promise<Press[]
   });
   if (!read) opening ??= `the page did not open: no post ${postId}`;
   let view: CommentSummary = read ?? { commentCount: 0, cardComments: [], moreComments: false };
+  // What the fan's page keeps of the club's review (read with the first comment, 2 reads).
+  const review = pageReview(store, persona.sub);
   const presses: Press[] = [];
   for (let round = 0; round < schedule.rounds; round += 1) {
     const scheduledAt = firstPress + round * schedule.roundMs;
@@ -119,7 +122,7 @@ export async function runFan(plan: FanPlan, schedule: Schedule): Promise<Press[]
       continue;
     }
     try {
-      const added = await commitComment(store, {
+      const write = {
         postId,
         postTitle,
         view,
@@ -128,7 +131,9 @@ export async function runFan(plan: FanPlan, schedule: Schedule): Promise<Press[]
         onRetry: () => {
           press.retries += 1;
         },
-      });
+      };
+      const added = await commitFanComment(store, write, review);
+      if (added.held !== null) throw new Error(`held for review (${added.held})`);
       press.shownAt = Date.now();
       press.countedBy = added.countedBy;
       view = added.summary;

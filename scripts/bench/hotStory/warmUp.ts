@@ -5,7 +5,7 @@
  * runs the same recipe on a post of its own, by accounts of their own: none of the hot story's
  * documents is written.
  */
-import { commitComment } from '../../../src/features/feed/store/commentCommits';
+import { commitFanComment } from '../../../src/features/feed/store/heldCommits';
 import type { CommentSummary } from '../../../src/shared/posts/post';
 import type { Store } from '../../../src/shared/store/firestoreWrites';
 import type { HostPort } from '../../lib/emulators';
@@ -42,7 +42,9 @@ export async function warmUp(plan: WarmUpPlan): Promise<WarmUp> {
       const comment = { user: persona.email, text: `Warming up ${next}`, date: 'warm-up' };
       try {
         const write = { postId, postTitle, view, comment, uid: persona.sub };
-        view = (await commitComment(client(emulator, persona, sdk), write)).summary;
+        const added = await commitFanComment(client(emulator, persona, sdk), write);
+        if (added.held !== null) throw new Error('held for review');
+        view = added.summary;
       } catch {
         refused += 1;
       }

@@ -20,10 +20,10 @@ import {
   commitFanComment,
   commitRejection,
   commitReviewSettings,
-  readReview,
-  type ReviewSource,
+  pageReview,
+  type PageReview,
 } from './heldCommits';
-import type { HeldComment, HoldReason, Review, ReviewSettings } from '../../comments/data/review';
+import type { HeldComment, HoldReason, ReviewSettings } from '../../comments/data/review';
 import { commitRemoval, type CommentRemoved } from './commentRemoval';
 import { commitLike, type LikeCommitted, type LikeView } from './likeCommits';
 import { rateLimited } from './rateLimit';
@@ -45,32 +45,12 @@ export type CommentAddedHere =
     }
   | { held: HoldReason; heldComment: HeldComment };
 
-/**
- * The account's review as this page last read it (2 reads). A comment's write may go by it, but a
- * comment the club would hold is checked on a read made for that comment, and a comment refused
- * reads it again (heldCommits.ts).
- */
-let review: { uid: string; review: Promise<Review> } | null = null;
+/** The signed-in account's review as this page keeps it (heldCommits.ts pageReview). */
+let review: { uid: string; page: PageReview } | null = null;
 
-function reviewSource(store: Store, uid: string): ReviewSource {
-  let readForThisComment = false;
-  return (fresh) => {
-    if (review?.uid !== uid || (fresh && !readForThisComment)) {
-      readForThisComment = true;
-      const read = readReview(store, uid);
-      read.catch(() => {
-        if (review?.review === read) review = null; // read again by the next comment
-      });
-      review = { uid, review: read };
-    }
-    return review.review;
-  };
-}
-
-/** After a comment published: its author is approved from then on. */
-function approved(uid: string): void {
-  if (review?.uid !== uid) return;
-  review = { ...review, review: review.review.then((read) => ({ ...read, approved: true })) };
+function reviewOf(store: Store, uid: string): PageReview {
+  if (review?.uid !== uid) review = { uid, page: pageReview(store, uid) };
+  return review.page;
 }
 
 /**
@@ -102,10 +82,9 @@ export async function addComment(
     const added = await unlessGone(
       store,
       post.id,
-      rateLimited(uid, () => commitFanComment(store, write, reviewSource(store, uid))),
+      rateLimited(uid, () => commitFanComment(store, write, reviewOf(store, uid))),
     );
     if (added.held !== null) return added;
-    approved(uid);
     const entryId = await commentId(post.id, comment);
     const { summary, countedBy } = added;
     return { held: null, summary, entryId, countedBy, replyTo: parent ?? null };

@@ -45,10 +45,39 @@ export async function readReview(store: Store, uid: string): Promise<Review> {
 }
 
 /**
- * The account's review: `fresh` asks for one read within the last moment (a comment is held only
- * on what is true now); otherwise a page may answer from what it read before.
+ * The account's review as one page keeps it (2 reads, once a visit). A comment may be written by
+ * what the page read before, but one the club would hold is checked on a read made for that
+ * comment, and a refused one reads it again; once a comment is published its author is approved.
  */
-export type ReviewSource = (fresh: boolean) => Promise<Review>;
+export interface PageReview {
+  /** For one comment's write: `fresh` asks for a read made for it. */
+  forComment(): (fresh: boolean) => Promise<Review>;
+  /** A comment of the account's was published. */
+  published(): void;
+}
+
+export function pageReview(store: Store, uid: string): PageReview {
+  let kept: Promise<Review> | null = null;
+  return {
+    forComment() {
+      let readForIt = false;
+      return (fresh) => {
+        if (kept === null || (fresh && !readForIt)) {
+          readForIt = true;
+          const read = readReview(store, uid);
+          read.catch(() => {
+            if (kept === read) kept = null; // read again for the next comment
+          });
+          kept = read;
+        }
+        return kept;
+      };
+    },
+    published() {
+      kept = kept?.then((read) => ({ ...read, approved: true })) ?? null;
+    },
+  };
+}
 
 /** A fan's comment: published (how it was counted), or held (why, and as held). */
 export type FanCommented =
@@ -63,7 +92,17 @@ export type FanCommented =
 export async function commitFanComment(
   store: Store,
   write: CommentWrite,
-  reviewOf: ReviewSource = () => readReview(store, write.uid),
+  page: PageReview = pageReview(store, write.uid),
+): Promise<FanCommented> {
+  const added = await heldOrPublishedByReview(store, write, page.forComment());
+  if (added.held === null) page.published();
+  return added;
+}
+
+async function heldOrPublishedByReview(
+  store: Store,
+  write: CommentWrite,
+  reviewOf: (fresh: boolean) => Promise<Review>,
 ): Promise<FanCommented> {
   let review = await reviewOf(false);
   if (holdReason(write.comment.text, review) !== null) review = await reviewOf(true);
