@@ -84,7 +84,7 @@ async function held(item: Comment): Promise<HeldComment> {
   const all = sdk.query(sdk.collection(store.db, 'heldComments'), sdk.limit(50));
   const id = await idOf('p1', item);
   const found = (await sdk.getDocs(all)).docs.find((each) => each.id === id);
-  const read = found && heldOf(store, found);
+  const read = found && heldOf(found);
   if (!read) throw new Error(`${id} is not held`);
   return read;
 }
@@ -163,6 +163,13 @@ describe('holding first comments', () => {
     await expectDenied(commentAs(harness, FAN, { comment: first, tamper: selfApproved }));
     await approve(FAN);
     await expectDenied(sdk.deleteDoc(sdk.doc(db, 'approvals', FAN.sub)));
+  });
+
+  it("never holds the club's own comments", async () => {
+    await settings(true, ['word']);
+    const own = comment(ADMIN.email, 'A word from the club');
+    await expectAllowed(commentAs(harness, ADMIN, { comment: own }));
+    expect(await threadIds(harness)).toEqual([await idOf('p1', own)]);
   });
 
   it('while off, a first comment is published and approves its author', async () => {

@@ -1,3 +1,4 @@
+import { isAdmin } from '../../../shared/permissions/permissions';
 import { isSuspendedAt } from '../data/commenting';
 import { useOwnSuspension } from '../hooks/useFanCommenting';
 import { formatExactTime } from '../../../shared/text/relativeTime';
@@ -15,7 +16,8 @@ export type CommentBoxProps = CommentFormProps;
 export function CommentBox(form: CommentBoxProps) {
   const suspension = useOwnSuspension(form.user);
   const now = useNow(TIME_REFRESH_MS);
-  const held = form.replyTo === undefined && (
+  // The club's own comments are never held.
+  const held = form.replyTo === undefined && !isAdmin(form.user) && (
     <HeldComments postId={form.post.id} user={form.user} />
   );
   if (isSuspendedAt(suspension, now)) {

@@ -56,11 +56,8 @@ export interface HeldComment {
 }
 
 /** A held comment's document as stored (`field` reads one), or null: not one the app wrote. */
-export function heldCommentFrom(
-  id: string,
-  field: (name: string) => unknown,
-  at: number,
-): HeldComment | null {
+export function heldCommentFrom(id: string, field: (name: string) => unknown): HeldComment | null {
+  const at = millisOf(field('at'));
   const [user, text, date, uid, postId, postTitle, replyTo] = [
     'user',
     'text',
@@ -81,6 +78,13 @@ export function heldCommentFrom(
     at,
     ...(typeof replyTo === 'string' && { replyTo }),
   };
+}
+
+/** A Firestore timestamp's milliseconds (0: not one). */
+function millisOf(value: unknown): number {
+  const toMillis: unknown =
+    typeof value === 'object' && value !== null && Reflect.get(value, 'toMillis');
+  return typeof toMillis === 'function' ? Number(toMillis.call(value)) : 0;
 }
 
 /** Why a comment waits for review, or null: it does not. */

@@ -12,9 +12,7 @@ export async function readOwnHeld(email: string): Promise<void> {
     const { sdk } = store;
     const own = await readAll(store, HELD_COMMENTS, sdk.where('user', '==', email));
     return own.flatMap((snapshot): HeldComment[] => {
-      const at: unknown = snapshot.get('at');
-      const millis = at instanceof sdk.Timestamp ? at.toMillis() : 0;
-      const read = heldCommentFrom(snapshot.id, (name) => snapshot.get(name), millis);
+      const read = heldCommentFrom(snapshot.id, (name) => snapshot.get(name));
       return read ? [read] : [];
     });
   });

@@ -56,6 +56,12 @@ export interface PageReview {
   published(): void;
 }
 
+/** The administrator's: the club's own comments are never held (firestore.rules mustBeHeld). */
+export const CLUB_REVIEW: PageReview = {
+  forComment: () => () => Promise.resolve({ holdFirst: false, words: [], approved: true }),
+  published: () => {},
+};
+
 export function pageReview(store: Store, uid: string): PageReview {
   let kept: Promise<Review> | null = null;
   return {
@@ -131,10 +137,8 @@ async function heldOrPublished(
 }
 
 /** A held comment as read (its author's or the administrator's read), or null: not one. */
-export function heldOf({ sdk }: Store, snapshot: Snapshot): HeldComment | null {
-  const at: unknown = snapshot.get('at');
-  const millis = at instanceof sdk.Timestamp ? at.toMillis() : 0;
-  return heldCommentFrom(snapshot.id, (name) => snapshot.get(name), millis);
+export function heldOf(snapshot: Snapshot): HeldComment | null {
+  return heldCommentFrom(snapshot.id, (name) => snapshot.get(name));
 }
 
 /** The held comment's document (heldComments/{id}) and the author's rate-limit stamp. */

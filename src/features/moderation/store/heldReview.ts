@@ -8,7 +8,12 @@ import {
   type ReviewSettings,
 } from '../../comments/data/review';
 import { call } from '../../../shared/store/firestoreWrites';
-import { MODERATION_PAGE_SIZE, type CommentsCursor } from './moderation';
+import {
+  MODERATION_PAGE_SIZE,
+  cursorAfter,
+  startingAfter,
+  type CommentsCursor,
+} from './moderation';
 
 /**
  * The administrator's reads for 'Held for review' (firestore.rules reviewSettings, heldComments),
@@ -38,31 +43,21 @@ export async function readReviewSettings(): Promise<ReviewSettings> {
  * starts after `after`. Ordered by `at` then id, which the single-field index serves.
  */
 export async function readHeldComments(after: HeldCursor | null): Promise<HeldPage> {
-  return call(async ({ sdk, db }) => {
-    const cursor = after
-      ? [sdk.startAfter(new sdk.Timestamp(after.seconds, after.nanoseconds), after.id)]
-      : [];
+  return call(async (store) => {
+    const { sdk, db } = store;
     const snapshot = await sdk.getDocs(
       sdk.query(
         sdk.collection(db, HELD_COMMENTS),
         sdk.orderBy('at', 'asc'),
         sdk.orderBy(sdk.documentId(), 'asc'),
-        ...cursor,
+        ...startingAfter(store, after),
         sdk.limit(MODERATION_PAGE_SIZE),
       ),
     );
     const held = snapshot.docs.flatMap((doc) => {
-      const at: unknown = doc.get('at');
-      const millis = at instanceof sdk.Timestamp ? at.toMillis() : 0;
-      const decoded = heldCommentFrom(doc.id, (name) => doc.get(name), millis);
+      const decoded = heldCommentFrom(doc.id, (name) => doc.get(name));
       return decoded ? [decoded] : [];
     });
-    const last = snapshot.docs.at(-1);
-    const lastAt: unknown = last?.get('at');
-    const next =
-      last && lastAt instanceof sdk.Timestamp && snapshot.docs.length === MODERATION_PAGE_SIZE
-        ? { seconds: lastAt.seconds, nanoseconds: lastAt.nanoseconds, id: last.id }
-        : null;
-    return { held, next };
+    return { held, next: cursorAfter(store, snapshot.docs) };
   });
 }

@@ -2,7 +2,13 @@ import { removeComment } from '../../feed/commands';
 import { COMMENTS, SUSPENSIONS, toSuspension, type Suspension } from '../../comments';
 import type { ModeratedComment } from '../data/moderation';
 import { isRecord } from '../../../shared/rest/restDecode';
-import { call, loadStore, readAll, type Store } from '../../../shared/store/firestoreWrites';
+import {
+  call,
+  loadStore,
+  readAll,
+  type Snapshot,
+  type Store,
+} from '../../../shared/store/firestoreWrites';
 
 /**
  * The administrator's moderation reads and writes,
@@ -61,24 +67,31 @@ async function readPage(
   return { snapshot, comments };
 }
 
+/** Where the page after `after` starts (none: the first page), as a query constraint. */
+export function startingAfter({ sdk }: Store, after: CommentsCursor | null) {
+  return after
+    ? [sdk.startAfter(new sdk.Timestamp(after.seconds, after.nanoseconds), after.id)]
+    : [];
+}
+
+/** The cursor after a full page (its last document's `at` and id), or null: there is no more. */
+export function cursorAfter({ sdk }: Store, docs: readonly Snapshot[]): CommentsCursor | null {
+  const last = docs.at(-1);
+  const at: unknown = last?.get('at');
+  return last && at instanceof sdk.Timestamp && docs.length === MODERATION_PAGE_SIZE
+    ? { seconds: at.seconds, nanoseconds: at.nanoseconds, id: last.id }
+    : null;
+}
+
 /** A page of comment copies, newest first. */
 export async function readComments(
   filter: CommentFilter,
   after: CommentsCursor | null,
 ): Promise<CommentsPage> {
   return call(async (store) => {
-    const { sdk } = store;
-    const cursor = after
-      ? [sdk.startAfter(new sdk.Timestamp(after.seconds, after.nanoseconds), after.id)]
-      : [];
+    const cursor = startingAfter(store, after);
     const { snapshot, comments } = await readPage(store, filter, { cursor });
-    const last = snapshot.docs.at(-1);
-    const at: unknown = last?.get('at');
-    const next =
-      last && at instanceof sdk.Timestamp && snapshot.docs.length === MODERATION_PAGE_SIZE
-        ? { seconds: at.seconds, nanoseconds: at.nanoseconds, id: last.id }
-        : null;
-    return { comments, next };
+    return { comments, next: cursorAfter(store, snapshot.docs) };
   });
 }
 
