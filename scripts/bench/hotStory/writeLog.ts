@@ -70,7 +70,15 @@ function loggingBatch(batch: sdk.WriteBatch, log: WriteLog): sdk.WriteBatch {
 
 /** What a document is, by its path, for the budget's table. */
 export type DocumentKind =
-  'post' | 'stamp' | 'counter' | 'thread doc' | 'copy' | 'commenter' | 'like' | 'like counter';
+  | 'post'
+  | 'stamp'
+  | 'counter'
+  | 'thread doc'
+  | 'copy'
+  | 'commenter'
+  | 'approval'
+  | 'like'
+  | 'like counter';
 /** What a comment's commit writes (bench:hot-story). */
 export const KINDS: readonly DocumentKind[] = [
   'post',
@@ -79,6 +87,7 @@ export const KINDS: readonly DocumentKind[] = [
   'thread doc',
   'copy',
   'commenter',
+  'approval',
 ];
 /** What a like's commit writes (bench:hot-like). */
 export const LIKE_KINDS: readonly DocumentKind[] = [
@@ -94,6 +103,7 @@ export function kindOf(path: string): DocumentKind {
   if (parts[0] === 'postChanges') return 'stamp';
   if (parts[0] === 'comments') return 'copy';
   if (parts[0] === 'commenters') return 'commenter';
+  if (parts[0] === 'approvals') return 'approval';
   if (parts[0] === 'posts' && parts.length === 2) return 'post';
   if (parts[2] === 'commentCounts') return 'counter';
   if (parts[2] === 'comments') return 'thread doc';
