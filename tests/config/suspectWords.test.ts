@@ -9,7 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../src/shared/posts/postWords';
-import { holdReason, reviewedWords, suspectWordsIn } from '../../src/features/comments/data/review';
+import {
+  MAX_SUSPECT_WORDS,
+  holdReason,
+  reviewedWords,
+  suspectWordsIn,
+} from '../../src/features/comments/data/review';
 
 const RULES = readFileSync('firestore.rules', 'utf8');
 
@@ -89,6 +94,14 @@ function droppedClass(): string {
     throw new Error('foldedForReview no longer starts by dropping a class of code points');
   return match[1];
 }
+
+describe("the club's list", () => {
+  it('holds as many words in the app as the rules allow', () => {
+    const match = /data\.words\.size\(\) <= (\d+)/.exec(RULES);
+    if (!match) throw new Error('firestore.rules no longer caps the suspect words');
+    expect(Number(match[1])).toBe(MAX_SUSPECT_WORDS);
+  });
+});
 
 describe('a suspect word in a comment', () => {
   const review = { holdFirst: false, words: ['word', 'odegard'], approved: true };
