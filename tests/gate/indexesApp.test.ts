@@ -13,6 +13,7 @@ import { COMMENTS } from '../../src/features/comments/data/commentCopies';
 import {
   COUNTERS_SUM,
   REPLIES_SHOWN,
+  addedQuery,
   likeCountersQuery,
   mostLikedQuery,
   repliesQuery,
@@ -99,6 +100,12 @@ describe('the app’s queries with the shipped firestore.indexes.json', () => {
       "a comment's replies after one",
       'runQuery',
       repliesQuery('p1_a', 50, { at: stamp, name: `${thread}b` }),
+    ],
+    ["a thread's comments and replies as added", 'runQuery', addedQuery(undefined)],
+    [
+      "a thread's comments and replies added after one",
+      'runQuery',
+      addedQuery({ at: stamp, name: thread }),
     ],
     ["a thread's most liked comments", 'runQuery', mostLikedQuery(undefined)],
     [
@@ -261,15 +268,39 @@ describe('the search of every post', () => {
   });
 });
 
-describe("a thread's 'Most liked'", () => {
-  const under = (project: string) =>
-    `/v1/projects/${project}/databases/(default)/documents/posts/p1:runQuery`;
-  const post = (gate: Harness, project: string, body: unknown) =>
-    gate.raw('POST', under(project), {
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    });
+const underPost = (project: string) =>
+  `/v1/projects/${project}/databases/(default)/documents/posts/p1:runQuery`;
+const post = (gate: Harness, project: string, body: unknown) =>
+  gate.raw('POST', underPost(project), {
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 
+describe("an open thread's live check", () => {
+  it('answers the comments and replies added after the last read, in the order added', async () => {
+    await h.clear();
+    await h.seed('posts/p1/comments/a', { at: new Date(1_000), addedAt: new Date(1_000) });
+    await h.seed('posts/p1/comments/old', { at: new Date(1_500) }); // an earlier version's
+    const reply = { replyTo: 'a', replyAt: new Date(3_000), addedAt: new Date(3_000) };
+    await h.seed('posts/p1/comments/r', reply);
+    await h.seed('posts/p1/comments/b', { at: new Date(2_000), addedAt: new Date(2_000) });
+    const after = {
+      at: new Date(1_000).toISOString(),
+      name: `projects/${PROJECT}/databases/(default)/documents/posts/p1/comments/a`,
+    };
+    expect(names((await post(h, PROJECT, addedQuery(after))).json)).toEqual([
+      'comments/b',
+      'comments/r',
+    ]);
+    expect(names((await post(h, PROJECT, addedQuery(undefined))).json)).toEqual([
+      'comments/a',
+      'comments/b',
+      'comments/r',
+    ]);
+  });
+});
+
+describe("a thread's 'Most liked'", () => {
   it('answers the liked comments, the most liked first, never a reply', async () => {
     await h.clear();
     await h.seed('posts/p1/comments/a', { at: new Date(1_000), likes: 1 });

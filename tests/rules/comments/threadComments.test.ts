@@ -228,6 +228,13 @@ describe('a counter counts a comment: exactly one counter, one step, naming it',
       edit(PATHS.counter, (data) => ({ ...data, constructor: 'x' })),
     ],
     ['gives itself an extra field', edit(PATHS.thread, (data) => ({ ...data, likes: 0 }))],
+    // Open pages read what was added after the last they read: a later `addedAt` would hide
+    // the comments after it, an earlier or none would hide this one.
+    [
+      'says it was added later than its commit',
+      edit(PATHS.thread, (data) => ({ ...data, addedAt: sdk.Timestamp.fromMillis(4e12) })),
+    ],
+    ['says when it was added not at all', edit(PATHS.thread, ({ addedAt: _, ...data }) => data)],
     [
       'gives itself a key named constructor',
       edit(PATHS.thread, (data) => ({ ...data, constructor: 'x' })),

@@ -114,6 +114,16 @@ describe('a reply', () => {
     await expectAllowed(replyAs(FAN));
   });
 
+  it('is refused unless added at its commit’s time (open pages read replies by it)', async () => {
+    await seedTop('marked');
+    const later = sdk.Timestamp.fromMillis(4e12);
+    await expectDenied(
+      replyAs(FAN, { tamper: edit(isReply, (data) => ({ ...data, addedAt: later })) }),
+    );
+    await expectDenied(replyAs(FAN, { tamper: edit(isReply, ({ addedAt: _, ...data }) => data) }));
+    await expectAllowed(replyAs(FAN));
+  });
+
   it('answers a comment, never a reply, nor one of another post or a path', async () => {
     await seedTop('marked');
     await replyAs(FAN);
@@ -211,6 +221,7 @@ describe('removing', () => {
     });
     expect(await thread(topId)).toEqual({
       at: expect.anything(),
+      addedAt: expect.anything(),
       replies: 1,
       lastReply: await idOf('p1', REPLY),
       removed: true,

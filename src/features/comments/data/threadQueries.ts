@@ -24,7 +24,7 @@ type Direction = 'ASCENDING' | 'DESCENDING';
 
 /** Ordered by `time` then name, `limit` of them, after `from` when given. */
 function inTimeOrder(
-  time: 'at' | 'replyAt',
+  time: 'at' | 'replyAt' | 'addedAt',
   direction: Direction,
   limit: number,
   from: ThreadCursor | undefined,
@@ -80,16 +80,16 @@ export function repliesQuery(
 }
 
 /**
- * The thread's replies written after `since` (RFC 3339), oldest first, THREAD_PAGE of them: what an
- * open thread's live check adds under the comments it shows (a single-field index: none to ship).
+ * THREAD_PAGE of the thread's comments and replies added after `from` (the first when none), in the
+ * order they were added: what an open thread's live check reads, both in one query (one read a
+ * document, one when none). Ordered by `addedAt`, which documents an earlier version wrote lack:
+ * they were read with their thread (a single-field index: none to ship).
  */
-export function newerRepliesQuery(since: string): Record<string, unknown> {
-  const value = { timestampValue: since };
+export function addedQuery(from: ThreadCursor | undefined): Record<string, unknown> {
   return {
     structuredQuery: {
       from: [{ collectionId: THREAD }],
-      where: { fieldFilter: { field: { fieldPath: 'replyAt' }, op: 'GREATER_THAN', value } },
-      ...inTimeOrder('replyAt', 'ASCENDING', THREAD_PAGE, undefined),
+      ...inTimeOrder('addedAt', 'ASCENDING', THREAD_PAGE, from),
     },
   };
 }

@@ -1,12 +1,12 @@
 import { config } from '../../../shared/config';
 import { decodeBatch } from '../../../shared/rest/batchGet';
-import { isRecord, runQueryDocuments } from '../../../shared/rest/restDecode';
+import { runQueryDocuments } from '../../../shared/rest/restDecode';
 import { documentsRoot } from '../../../shared/posts/postsQuery';
 import { postRest, postRestUnder } from '../../../shared/posts/restReads';
 import { THREAD } from '../data/commentCopies';
-import { REPLIES_SHOWN, THREAD_PAGE, newerRepliesQuery, repliesQuery } from '../data/threadQueries';
-import { NO_REPLIES, heldReplies, repliesOfPost, replyParentOf, setReplies } from './replyState';
-import { toEntry } from './threadDecode';
+import { REPLIES_SHOWN, THREAD_PAGE, repliesQuery } from '../data/threadQueries';
+import { NO_REPLIES, heldReplies, replyParentOf, setReplies } from './replyState';
+import { toEntry, type AddedEntry } from './threadDecode';
 import {
   commentsPostedHere,
   heldThread,
@@ -56,23 +56,11 @@ export async function readReplyPage(postId: string, commentId: string): Promise<
 }
 
 /**
- * The replies written in the post's thread after the newest comment or reply the page holds (one
- * read a reply; one when none), each added under its comment when that comment shows here.
+ * Replies an open thread's live check read (./threadReads.ts readAdded), each added under its
+ * comment when that comment shows here.
  */
-export async function readNewerReplies(postId: string): Promise<void> {
-  const thread = heldThread(postId);
-  const since = thread && newestTime(postId, thread.entries);
-  if (!since) return;
-  const newer = await postRestUnder(
-    `posts/${postId}`,
-    'runQuery',
-    newerRepliesQuery(since),
-    (json) =>
-      runQueryDocuments(json).flatMap((document) =>
-        toEntry(document).map((entry) => ({ entry, replyTo: replyToOf(document.fields) })),
-      ),
-  );
-  for (const { entry, replyTo } of newer) {
+export function showAddedReplies(postId: string, added: readonly AddedEntry[]): void {
+  for (const { entry, replyTo } of added) {
     const shown = heldThread(postId);
     const parent = shown?.entries.find((each) => each.id === replyTo);
     if (!shown || !replyTo || !parent) continue;
@@ -88,17 +76,6 @@ export async function readNewerReplies(postId: string): Promise<void> {
     );
     setThread(postId, { ...shown, entries }, commentsPostedHere(postId), threadReading(postId));
   }
-}
-
-/** The latest time among the post's held comments and replies, as Firestore wrote it. */
-function newestTime(postId: string, entries: readonly ThreadEntry[]): string | undefined {
-  const times = [
-    ...entries.map((entry) => entry.at),
-    ...repliesOfPost(postId).map((entry) => entry.at),
-  ].filter((at) => at !== '');
-  return times.length === 0
-    ? undefined
-    : times.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b));
 }
 
 /**
@@ -125,9 +102,4 @@ async function readThreadDocuments(postId: string, ids: readonly string[]): Prom
   const documents = ids.map((each) => `${root}/posts/${postId}/${THREAD}/${each}`);
   const got = await postRest('batchGet', { documents }, (json) => decodeBatch(json, toEntry));
   return got.found.flat();
-}
-
-function replyToOf(fields: Record<string, unknown>): string | undefined {
-  const value = fields.replyTo;
-  return isRecord(value) && typeof value.stringValue === 'string' ? value.stringValue : undefined;
 }

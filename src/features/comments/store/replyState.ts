@@ -28,13 +28,6 @@ export function setReplies(commentId: string, value: HeldReplies): void {
   replies.set(held);
 }
 
-/** Every held reply on post `postId` (a comment's id begins with its post's, then '_'). */
-export function repliesOfPost(postId: string): ThreadEntry[] {
-  return [...held].flatMap(([commentId, { entries }]) =>
-    commentId.startsWith(`${postId}_`) ? [...entries] : [],
-  );
-}
-
 /** The comment whose held replies include reply `id`, if any. */
 export function replyParentOf(id: string): string | undefined {
   for (const [commentId, { entries }] of held) {

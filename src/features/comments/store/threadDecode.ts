@@ -30,6 +30,26 @@ export function toEntry({ name, fields }: RestDocument): ThreadEntry[] {
   return comment ? [{ id, comment, at, ...counted }] : [];
 }
 
+/** A document an open thread's live check read (../data/threadQueries.ts addedQuery). */
+export interface AddedEntry {
+  entry: ThreadEntry;
+  /** A reply's: the comment it answers. */
+  replyTo?: string;
+  /** Its `addedAt`, as Firestore wrote it: where the next such read starts. */
+  addedAt: string;
+}
+
+export function toAddedEntry(document: RestDocument): AddedEntry[] {
+  const addedAt = timestamp(document.fields.addedAt);
+  if (addedAt === undefined) return [];
+  const replyTo = isRecord(document.fields.replyTo) ? document.fields.replyTo.stringValue : null;
+  return toEntry(document).map((entry) => ({
+    entry,
+    addedAt,
+    ...(typeof replyTo === 'string' && { replyTo }),
+  }));
+}
+
 function timestamp(value: unknown): string | undefined {
   return isRecord(value) && typeof value.timestampValue === 'string'
     ? value.timestampValue

@@ -4,11 +4,18 @@ import { documentData, isRecord, runQueryDocuments } from '../../../shared/rest/
 import { documentsRoot } from '../../../shared/posts/postsQuery';
 import { postRest, postRestUnder } from '../../../shared/posts/restReads';
 import { readLikeCounters } from './likeReads';
-import { toEntry } from './threadDecode';
+import { toAddedEntry, toEntry } from './threadDecode';
 import { toComments } from '../data/commentList';
 import { THREAD } from '../data/commentCopies';
-import { COUNTERS_SUM, THREAD_PAGE, threadQuery, type ThreadCursor } from '../data/threadQueries';
 import {
+  COUNTERS_SUM,
+  THREAD_PAGE,
+  addedQuery,
+  threadQuery,
+  type ThreadCursor,
+} from '../data/threadQueries';
+import {
+  alsoForget,
   commentsPostedHere,
   countedByCounters,
   heldThread,
@@ -27,8 +34,7 @@ import {
  */
 
 /** Where a page of the thread continues from: the comment's time and full name. */
-function cursorOf(postId: string, entry: ThreadEntry | undefined): ThreadCursor | undefined {
-  if (!entry) return undefined;
+function cursorOf(postId: string, entry: ThreadEntry): ThreadCursor {
   const root = documentsRoot(config.firebase.projectId);
   return { at: entry.at, name: `${root}/posts/${postId}/${THREAD}/${entry.id}` };
 }
@@ -38,7 +44,7 @@ async function readEntries(
   direction: 'ASCENDING' | 'DESCENDING',
   from: ThreadEntry | undefined,
 ): Promise<ThreadEntry[]> {
-  const query = threadQuery(direction, cursorOf(postId, from));
+  const query = threadQuery(direction, from && cursorOf(postId, from));
   return postRestUnder(`posts/${postId}`, 'runQuery', query, (json) =>
     runQueryDocuments(json).flatMap(toEntry),
   );
@@ -76,20 +82,37 @@ export async function readThreadPage(postId: string, source: ThreadSource): Prom
   }
 }
 
+/** Where the last read of comments and replies added ended, by post: the next starts after it. */
+const addedThrough = new Map<string, ThreadCursor>();
+alsoForget(() => addedThrough.clear());
+
 /**
- * The comments of a held thread written after the newest it holds (one read a comment; one when
- * none), added at its end. Used by the live checks when the post's stamp moved.
+ * The comments and replies added to a held thread after the newest the page read (one query: one
+ * read a document, one when none): comments at its end, replies under their comments. Used by the
+ * live checks when the post's stamp moved.
  */
-export async function readNewerComments(postId: string): Promise<void> {
+export async function readAdded(postId: string): Promise<void> {
   const thread = heldThread(postId);
   if (!thread) return;
-  const newest = thread.entries.findLast((entry) => entry.at !== '');
-  const newer = await readEntries(postId, 'ASCENDING', newest);
-  const known = new Set(thread.entries.map((entry) => entry.id));
-  const added = newer.filter((entry) => !known.has(entry.id));
+  const newestRead = thread.entries.findLast((entry) => entry.at !== '');
+  const newest = newestRead && cursorOf(postId, newestRead);
+  const through = addedThrough.get(postId);
+  const from =
+    through && (!newest || Date.parse(through.at) >= Date.parse(newest.at)) ? through : newest;
+  const added = await postRestUnder(`posts/${postId}`, 'runQuery', addedQuery(from), (json) =>
+    runQueryDocuments(json).flatMap(toAddedEntry),
+  );
+  const last = added.at(-1);
+  if (last) addedThrough.set(postId, { ...cursorOf(postId, last.entry), at: last.addedAt });
   const current = heldThread(postId) ?? thread;
-  const entries = [...current.entries, ...added];
+  const known = new Set(current.entries.map((entry) => entry.id));
+  const comments = added.flatMap(({ entry, replyTo }) =>
+    replyTo === undefined && !known.has(entry.id) ? [entry] : [],
+  );
+  const entries = [...current.entries, ...comments];
   setThread(postId, { ...current, entries }, [], threadReading(postId));
+  const replies = added.filter((each) => each.replyTo !== undefined);
+  if (replies.length > 0) (await import('./replyReads')).showAddedReplies(postId, replies);
 }
 
 /**
@@ -103,8 +126,7 @@ export async function refreshThread(postId: string, named: string | null): Promi
     const shownBefore = heldThread(postId)?.entries.some((entry) => entry.id === named) ?? false;
     const [count] = await Promise.all([
       before === undefined ? undefined : readCount(postId),
-      heldThread(postId) && readNewerComments(postId),
-      heldThread(postId) && import('./replyReads').then((reads) => reads.readNewerReplies(postId)),
+      heldThread(postId) && readAdded(postId),
     ]);
     if (count !== undefined) setCounted(postId, count);
     // More than one comment gone since the last check: the stamp names only the last, so the

@@ -107,13 +107,13 @@ export function forgetThreads(): void {
   postedHere.clear();
   reading.clear();
   counted.clear();
-  forgetUnsettled();
+  alsoForgotten.forEach((forget) => forget());
   told();
 }
 
-let forgetUnsettled = () => {};
+const alsoForgotten = new Set<() => void>();
 
-/** What forgetThreads also clears (./threads.ts's unsettled threads). */
+/** What forgetThreads also clears (./threads.ts's unsettled threads, ./threadReads.ts's cursors). */
 export function alsoForget(forget: () => void): void {
-  forgetUnsettled = forget;
+  alsoForgotten.add(forget);
 }

@@ -212,18 +212,20 @@ async function commitCounted(
 
 /**
  * A comment's document in its post's thread: the spec's fields, when (`at`, the thread's order:
- * the commit's time, or a time a script gives) and, when a counter counts it, which.
+ * the commit's time, or a time a script gives; `addedAt` the same, the order in which an open
+ * thread's live check reads comments and replies together) and, when a counter counts it, which.
  */
 export function threadComment<T>(comment: Comment, at: T, shard?: number) {
-  return { ...comment, at, ...(shard !== undefined && { shard }) };
+  return { ...comment, at, addedAt: at, ...(shard !== undefined && { shard }) };
 }
 
 /**
  * A reply's document: the spec's fields, the comment it answers, when (`replyAt`, its comment's
- * replies' order; it has no `at`, so the thread's pages list comments alone) and its counter.
+ * replies' order; it has no `at`, so the thread's pages list comments alone; `addedAt` as a
+ * comment's) and its counter.
  */
 export function threadReply<T>(comment: Comment, replyTo: string, at: T, shard: number) {
-  return { ...comment, replyTo, replyAt: at, shard };
+  return { ...comment, replyTo, replyAt: at, addedAt: at, shard };
 }
 
 /** A comment's moderation copy (comments/{id}), read only by the administrator. */
