@@ -22,6 +22,8 @@ export interface LighthouseFigures {
   mainThreadMs: number;
   bootupMs: number;
   lcpElement: string;
+  /** The run's longest tasks, as Lighthouse's `long-tasks` audit saw them: where TBT comes from. */
+  longTasks: string;
 }
 
 /**
@@ -101,7 +103,40 @@ async function measure(url: string, debuggingPort: number): Promise<LighthouseFi
     mainThreadMs: numeric('mainthread-work-breakdown'),
     bootupMs: numeric('bootup-time'),
     lcpElement: firstSnippet(lhr.audits['largest-contentful-paint-element']?.details) ?? '?',
+    longTasks: longestTasks(lhr.audits['long-tasks']?.details),
   };
+}
+
+/**
+ * The three longest tasks the `long-tasks` audit lists (its simulated times), as
+ * "duration ms at start ms (script)", or 'none'.
+ */
+function longestTasks(details: unknown): string {
+  const items: unknown[] =
+    typeof details === 'object' && details !== null && 'items' in details
+      ? Array.isArray(details.items)
+        ? details.items
+        : []
+      : [];
+  const tasks = items.flatMap((item) =>
+    typeof item === 'object' &&
+    item !== null &&
+    'duration' in item &&
+    typeof item.duration === 'number' &&
+    'startTime' in item &&
+    typeof item.startTime === 'number'
+      ? [{ ...item, duration: item.duration, startTime: item.startTime }]
+      : [],
+  );
+  const described = tasks
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 3)
+    .map(({ duration, startTime, ...rest }) => {
+      const url = 'url' in rest && typeof rest.url === 'string' ? rest.url : '';
+      const script = url.slice(url.lastIndexOf('/') + 1) || 'unattributable';
+      return `${Math.round(duration)} ms at ${Math.round(startTime)} ms (${script})`;
+    });
+  return described.join('; ') || 'none';
 }
 
 /** The first DOM node an audit's details name (as Lighthouse prints it: an HTML snippet). */
