@@ -1,7 +1,7 @@
 import { forgetThreads } from '../../../src/features/comments/store/threads';
-import { configure, render, waitFor, within, type RenderResult } from '@testing-library/react';
+import { render, waitFor, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { App } from '../../../src/app/App';
 import { config } from '../../../src/shared/config';
 import {
@@ -13,9 +13,8 @@ import { installDialogPolyfill } from './dialogPolyfill';
 import { clearFirestore } from './firestore';
 
 installDialogPolyfill();
-// Whole-app renders against real emulators on a shared 2-core machine: allow more than 5 s.
-vi.setConfig({ testTimeout: 30_000 });
-configure({ asyncUtilTimeout: 5_000 });
+// The waits and test limits are appSetup.ts's and vite.config.ts's: a whole-app render against
+// real emulators on a busy 2-core machine can take seconds to reach a condition.
 
 export const ADMIN_EMAIL = config.adminEmail;
 export const FAN_EMAIL = 'fan@example.com';
