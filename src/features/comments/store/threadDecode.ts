@@ -42,12 +42,8 @@ export interface AddedEntry {
 export function toAddedEntry(document: RestDocument): AddedEntry[] {
   const addedAt = timestamp(document.fields.addedAt);
   if (addedAt === undefined) return [];
-  const replyTo = isRecord(document.fields.replyTo) ? document.fields.replyTo.stringValue : null;
-  return toEntry(document).map((entry) => ({
-    entry,
-    addedAt,
-    ...(typeof replyTo === 'string' && { replyTo }),
-  }));
+  const replyTo = text(document.fields.replyTo);
+  return toEntry(document).map((entry) => ({ entry, addedAt, ...(replyTo !== '' && { replyTo }) }));
 }
 
 function timestamp(value: unknown): string | undefined {
