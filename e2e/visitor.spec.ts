@@ -40,6 +40,19 @@ test.describe('a visitor', () => {
     await expect(loadMoreButton(page)).toHaveCount(0);
   });
 
+  test('jumps to the bottom and finds Load More where it stays: the cards above it do not push it away', async ({
+    page,
+  }) => {
+    await openFeed(page);
+    await expect(feed(page)).not.toHaveAttribute('aria-busy', 'true');
+    // The first page's last cards were never on screen, and neither are the next page's.
+    expect(await loadMoreMoveAfterJump(page)).toBe(0);
+    await loadMoreButton(page).click();
+    await expect(articles(page)).toHaveCount(2 * PAGE_SIZE);
+    await expect(feed(page)).not.toHaveAttribute('aria-busy', 'true');
+    expect(await loadMoreMoveAfterJump(page)).toBe(0);
+  });
+
   test('searches the loaded posts, case-insensitively, and clears the search', async ({ page }) => {
     await openFeed(page);
     const search = searchBox(page);
@@ -119,6 +132,29 @@ test.describe('a visitor', () => {
     await expect(page.locator('body')).toHaveCSS('background-color', darkBackground);
   });
 });
+
+/**
+ * Jumps to the bottom of the page at once (as End or the scroll bar's end does) and returns how far
+ * Load More then moved on the screen, in whole pixels, over the next few frames: a card above it
+ * laid out only once it comes on screen, at a height other than the one it stood in with, moves it
+ * from under a pointer about to press it.
+ */
+function loadMoreMoveAfterJump(page: Page): Promise<number> {
+  return loadMoreButton(page).evaluate(
+    (button) =>
+      new Promise<number>((resolve) => {
+        const scroller = document.scrollingElement ?? document.documentElement;
+        scroller.scrollTop = scroller.scrollHeight;
+        const reached = button.getBoundingClientRect().top;
+        const frames = (left: number) =>
+          requestAnimationFrame(() => {
+            if (left > 0) return frames(left - 1);
+            resolve(Math.round(Math.abs(button.getBoundingClientRect().top - reached)));
+          });
+        frames(4);
+      }),
+  );
+}
 
 function backgroundColor(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
