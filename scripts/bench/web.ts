@@ -269,6 +269,13 @@ async function measureLighthouse(url: string, chromiumPath: string, feed: Feeds)
     ['lighthouse-js-bootup', (run) => Math.round(run.middle.bootupMs), 'ms'],
   ]);
   for (const name of SIDE_BY_SIDE) {
+    const runs = name === 'demo' ? demoRuns : deadlineRuns;
+    // Printed, not enforced: a long wait says the machine was busy with more than the visit.
+    report(
+      `${name}/lighthouse-longest-wait-for-quiet`,
+      Math.max(...runs.map((run) => run.quietWaitMs)),
+      'ms',
+    );
     report(`${name}/lighthouse-lcp-element`, snippet(summaries[name].middle.lcpElement));
     report(`${name}/lighthouse-long-tasks`, summaries[name].longTasks);
   }

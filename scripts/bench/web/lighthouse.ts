@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../../lib/chromium';
 import { assertPortFree, spawnManaged, waitForHttp } from '../../lib/processes';
+import { untilMachineQuiet } from './quietMachine';
 
 export interface LighthouseFigures {
   score: number;
@@ -24,6 +25,8 @@ export interface LighthouseFigures {
   lcpElement: string;
   /** The run's longest tasks, as Lighthouse's `long-tasks` audit saw them: where TBT comes from. */
   longTasks: string;
+  /** How long the machine took to fall quiet before this visit began (quietMachine.ts). */
+  quietWaitMs: number;
 }
 
 /**
@@ -36,7 +39,7 @@ export type LighthouseTarget = string | (() => Promise<string>);
  * Lighthouse's default (mobile) settings with simulated throttling, in a Chromium started here
  * with a debugging port; `runs` rounds, each navigating to every one of `urls` in turn (so pages
  * compared share the machine's load round for round), each visit with storage and cache reset by
- * Lighthouse. The figures of each url, in the order of `urls`.
+ * Lighthouse, and begun once the machine is quiet. The figures of each url, in the order of `urls`.
  */
 export async function runLighthouse(
   executablePath: string,
@@ -62,7 +65,8 @@ export async function runLighthouse(
     for (let run = 0; run < runs; run += 1) {
       for (const [index, url] of urls.entries()) {
         const address = typeof url === 'string' ? url : await url();
-        figures[index].push(await measure(address, debuggingPort));
+        const quietWaitMs = await untilMachineQuiet();
+        figures[index].push({ ...(await measure(address, debuggingPort)), quietWaitMs });
       }
     }
     return figures;
@@ -73,7 +77,10 @@ export async function runLighthouse(
 }
 
 /** One Lighthouse run against the Chromium listening on debuggingPort. */
-async function measure(url: string, debuggingPort: number): Promise<LighthouseFigures> {
+async function measure(
+  url: string,
+  debuggingPort: number,
+): Promise<Omit<LighthouseFigures, 'quietWaitMs'>> {
   const result = await lighthouse(url, {
     port: debuggingPort,
     hostname: '127.0.0.1',
