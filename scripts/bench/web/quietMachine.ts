@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How long one look at the machine's CPUs lasts. */
 const WINDOW_MS = 250;
-/** Busier than this, over a window, is not quiet (an idle machine with the stack up reads 0–5 %). */
+/** Busier than this, over a window, is not quiet (an idle two-core machine reads 0–2 %). */
 const QUIET_SHARE = 0.1;
 /** A machine that never settles is measured anyway: the wait is printed beside the figures. */
 const LONGEST_WAIT_MS = 30_000;
