@@ -14,7 +14,9 @@ import {
   seedPosts,
   type StoredPost,
 } from '../../../tests/support/app/firestore';
-import { FAN_EMAIL, renderApp, resetApp } from '../../../tests/support/app/renderApp';
+import { seedSuspension } from '../../../tests/support/app/moderation';
+import { FAN_EMAIL, accountUid, renderApp, resetApp } from '../../../tests/support/app/renderApp';
+import { session, signOut } from '../session/state/session';
 
 const TITLE = 'Keeper signs';
 const TOP = {
@@ -44,7 +46,8 @@ async function lineOf(text: string): Promise<HTMLElement> {
 /** The line's own 'Like' (not one of its replies'). */
 async function likeOf(text: string): Promise<HTMLElement> {
   const line = await lineOf(text);
-  const [like] = within(line).getAllByRole('button', { name: 'Like' });
+  // Loaded with the other signed-in controls: it may come a moment after the line.
+  const [like] = await within(line).findAllByRole('button', { name: 'Like' });
   return like;
 }
 
@@ -105,6 +108,40 @@ describe('likes', () => {
     await waitFor(async () => expect(await countOf(TOP.text)).toBe('2 likes'));
     await waitFor(async () => expect(await countOf(reply.text)).toBe('1 like'));
     expect(within(card()).queryByRole('button', { name: 'Like' })).toBeNull();
+  });
+});
+
+describe('a suspended fan', () => {
+  const BENCHED = 'benched.fan@example.com';
+
+  it("has 'Like' only on a comment they like, to take that like back", async () => {
+    const first = await renderApp({ user: BENCHED });
+    await first.user.click(await likeOf(OTHER.text));
+    await waitFor(async () =>
+      expect(await likeOf(OTHER.text)).toHaveAttribute('aria-pressed', 'true'),
+    );
+    first.unmount();
+    forgetThreads();
+    await seedSuspension(await accountUid(BENCHED), null);
+    // A fresh sign-in: the page reads the account's suspension anew.
+    if (session.get() !== null && !(await signOut())) throw new Error('sign-out failed');
+
+    const { user } = await renderApp({ user: BENCHED });
+    await within(card()).findByText("You can't comment on this feed");
+    await user.click(await within(card()).findByRole('button', { name: 'Show all 3 comments' }));
+    await waitFor(async () =>
+      expect(await likeOf(OTHER.text)).toHaveAttribute('aria-pressed', 'true'),
+    );
+    await waitFor(async () =>
+      expect(within(await lineOf(TOP.text)).queryByRole('button', { name: 'Like' })).toBeNull(),
+    );
+    await user.click(await likeOf(OTHER.text));
+    // Taken back: the count goes, and so does the button (a new like would be refused).
+    await waitFor(async () => expect(await countOf(OTHER.text)).toBe(''));
+    await waitFor(async () =>
+      expect(within(await lineOf(OTHER.text)).queryByRole('button', { name: 'Like' })).toBeNull(),
+    );
+    expect(within(card()).queryByRole('alert')).toBeNull();
   });
 });
 

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { describeError } from '../../../shared/errors/messages';
+import { Suspense } from 'react';
 import { useExternalStore } from '../../../shared/state/externalStore';
 import type { Comment } from '../../../shared/posts/post';
-import { likeComment } from '../../feed/commands';
-import { likedHere, likes, pendingLikes } from '../store/likeState';
+import { likes, pendingLikes } from '../store/likeState';
 import type { ThreadEntry } from '../store/threadState';
+import { LazyLikeButton } from './lazyComments';
 import type { Liker } from './lineContext';
 
 export interface LikeControlProps {
@@ -19,57 +18,33 @@ export interface LikeControlProps {
 }
 
 /**
- * 'Like' (pressed when the signed-in fan likes the comment) and the comment's count of likes
- * beside it: its own count plus its like counters' (../store/likeState.ts). Pressing again takes
- * the like back. A visitor sees the count alone, and nothing while there is none.
+ * The comment's count of likes (its own count plus its like counters': ../store/likeState.ts) and,
+ * for a fan who may like it, 'Like' before it (LikeButton, loaded with the other signed-in
+ * controls). A visitor sees the count alone, and nothing while there is none.
  */
 export function LikeControl({ postId, comment, entry, liker, textId }: LikeControlProps) {
-  const id = entry?.id ?? '';
-  const pending = useExternalStore(likes, () => pendingLikes(postId, id));
-  const mine = useExternalStore(likes, () => likedHere(postId, id));
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const pending = useExternalStore(likes, () => pendingLikes(postId, entry?.id ?? ''));
   const count = (entry?.likes ?? 0) + (pending?.sum ?? 0);
   if (!liker && count <= 0) return null;
-
-  const toggle = async () => {
-    if (!liker || sending) return;
-    setSending(true);
-    setError(null);
-    const view = { likedAt: entry?.likedAt ?? null, pending: pending?.holding ?? null };
-    try {
-      await likeComment(liker.post, entry?.id ?? comment, liker.user.uid, !mine, view);
-    } catch (caught) {
-      setError(describeError(caught, mine ? 'Like not taken back' : 'Like not saved'));
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <div className="comment__like">
       {liker && (
-        <button
-          type="button"
-          className="button button--small"
-          aria-pressed={mine}
-          aria-busy={sending}
-          aria-describedby={textId}
-          onClick={() => void toggle()}
-        >
-          Like
-        </button>
+        <Suspense fallback={null}>
+          <LazyLikeButton
+            postId={postId}
+            comment={comment}
+            entry={entry}
+            liker={liker}
+            textId={textId}
+          />
+        </Suspense>
       )}
       {count > 0 && (
         <span className="comment__likes">
           {count}
           <span className="visually-hidden">{count === 1 ? ' like' : ' likes'}</span>
         </span>
-      )}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
       )}
     </div>
   );

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 
 /**
- * A signed-in reader's controls on a card (writing a comment, removing or reporting one), loaded
- * once someone is signed in: a visitor's first load never downloads them.
+ * A signed-in reader's controls on a card (writing a comment, removing, reporting or liking one),
+ * loaded once someone is signed in: a visitor's first load never downloads them.
  */
 export const LazyCommentBox = lazy(() =>
   import('./CommentBox').then((module) => ({ default: module.CommentBox })),
@@ -14,4 +14,7 @@ export const LazyRemoveCommentButton = lazy(() =>
 );
 export const LazyReportButton = lazy(() =>
   import('./ReportButton').then((module) => ({ default: module.ReportButton })),
+);
+export const LazyLikeButton = lazy(() =>
+  import('./LikeButton').then((module) => ({ default: module.LikeButton })),
 );

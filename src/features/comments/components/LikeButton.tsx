@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { describeError } from '../../../shared/errors/messages';
+import { useExternalStore } from '../../../shared/state/externalStore';
+import type { Comment } from '../../../shared/posts/post';
+import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
+import { likeComment } from '../../feed/commands';
+import { isSuspendedAt } from '../data/commenting';
+import { useOwnSuspension } from '../hooks/useFanCommenting';
+import { likedHere, likes, pendingLikes } from '../store/likeState';
+import type { ThreadEntry } from '../store/threadState';
+import type { Liker } from './lineContext';
+
+export interface LikeButtonProps {
+  postId: string;
+  comment: Comment;
+  /** The line as its thread read it; none on a card's inline comment. */
+  entry: ThreadEntry | undefined;
+  /** The signed-in fan who likes, and the post. */
+  liker: Liker;
+  /** The comment's text element: 'Like' says which comment it is for. */
+  textId: string;
+}
+
+/**
+ * A signed-in fan's 'Like' (pressed while they like the comment); pressing again takes the like
+ * back. A suspended fan has it only on a comment they like, to take that back: the rules refuse a
+ * suspended fan's like, never its withdrawal.
+ */
+export function LikeButton({ postId, comment, entry, liker, textId }: LikeButtonProps) {
+  const id = entry?.id ?? '';
+  const pending = useExternalStore(likes, () => pendingLikes(postId, id));
+  const mine = useExternalStore(likes, () => likedHere(postId, id));
+  const suspension = useOwnSuspension(liker.user);
+  const now = useNow(TIME_REFRESH_MS);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (isSuspendedAt(suspension, now) && !mine) return null;
+
+  const toggle = async () => {
+    if (sending) return;
+    setSending(true);
+    setError(null);
+    const view = { likedAt: entry?.likedAt ?? null, pending: pending?.holding ?? null };
+    try {
+      await likeComment(liker.post, entry?.id ?? comment, liker.user.uid, !mine, view);
+    } catch (caught) {
+      setError(describeError(caught, mine ? 'Like not taken back' : 'Like not saved'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--small"
+        aria-pressed={mine}
+        aria-busy={sending}
+        aria-describedby={textId}
+        onClick={() => void toggle()}
+      >
+        Like
+      </button>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
