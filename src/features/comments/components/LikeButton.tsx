@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { describeError } from '../../../shared/errors/messages';
+import { useSubmit } from '../../../shared/forms/useSubmit';
 import { useExternalStore } from '../../../shared/state/externalStore';
 import type { Comment } from '../../../shared/posts/post';
 import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
@@ -32,22 +31,12 @@ export function LikeButton({ postId, comment, entry, liker, textId }: LikeButton
   const mine = useExternalStore(likes, () => likedHere(postId, id));
   const suspension = useOwnSuspension(liker.user);
   const now = useNow(TIME_REFRESH_MS);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit(mine ? 'Like not taken back' : 'Like not saved');
   if (isSuspendedAt(suspension, now) && !mine) return null;
 
-  const toggle = async () => {
-    if (sending) return;
-    setSending(true);
-    setError(null);
+  const toggle = () => {
     const view = { likedAt: entry?.likedAt ?? null, pending: pending?.holding ?? null };
-    try {
-      await likeComment(liker.post, entry?.id ?? comment, liker.user.uid, !mine, view);
-    } catch (caught) {
-      setError(describeError(caught, mine ? 'Like not taken back' : 'Like not saved'));
-    } finally {
-      setSending(false);
-    }
+    return likeComment(liker.post, entry?.id ?? comment, liker.user.uid, !mine, view);
   };
 
   return (
@@ -56,9 +45,9 @@ export function LikeButton({ postId, comment, entry, liker, textId }: LikeButton
         type="button"
         className="button button--small"
         aria-pressed={mine}
-        aria-busy={sending}
+        aria-busy={busy}
         aria-describedby={textId}
-        onClick={() => void toggle()}
+        onClick={() => void run(toggle)}
       >
         Like
       </button>
