@@ -1,10 +1,8 @@
 import { isAdmin } from '../../../shared/permissions/permissions';
-import { isSuspendedAt } from '../data/commenting';
 import { useOwnSuspension } from '../hooks/useFanCommenting';
 import { formatExactTime } from '../../../shared/text/relativeTime';
 import { CommentForm, type CommentFormProps } from './CommentForm';
 import { HeldComments } from './HeldComments';
-import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import './comments.css';
 
 export type CommentBoxProps = CommentFormProps;
@@ -15,16 +13,15 @@ export type CommentBoxProps = CommentFormProps;
  */
 export function CommentBox(form: CommentBoxProps) {
   const suspension = useOwnSuspension(form.user);
-  const now = useNow(TIME_REFRESH_MS);
   // The club's own comments are never held.
   const held = form.replyTo === undefined && !isAdmin(form.user) && (
     <HeldComments postId={form.post.id} user={form.user} />
   );
-  if (isSuspendedAt(suspension, now)) {
+  if (suspension) {
     return (
       <>
         {held}
-        <SuspendedNotice until={suspension?.until ?? null} />
+        <SuspendedNotice until={suspension.until} />
       </>
     );
   }

@@ -1,9 +1,7 @@
 import { useSubmit } from '../../../shared/forms/useSubmit';
 import { useExternalStore } from '../../../shared/state/externalStore';
 import type { Comment } from '../../../shared/posts/post';
-import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 import { likeComment } from '../../feed/commands';
-import { isSuspendedAt } from '../data/commenting';
 import { useOwnSuspension } from '../hooks/useFanCommenting';
 import { likedHere, likes, pendingLikes } from '../store/likeState';
 import type { ThreadEntry } from '../store/threadState';
@@ -29,10 +27,9 @@ export function LikeButton({ postId, comment, entry, liker, textId }: LikeButton
   const id = entry?.id ?? '';
   const pending = useExternalStore(likes, () => pendingLikes(postId, id));
   const mine = useExternalStore(likes, () => likedHere(postId, id));
-  const suspension = useOwnSuspension(liker.user);
-  const now = useNow(TIME_REFRESH_MS);
+  const suspended = useOwnSuspension(liker.user) !== null;
   const { busy, error, run } = useSubmit(mine ? 'Like not taken back' : 'Like not saved');
-  if (isSuspendedAt(suspension, now) && !mine) return null;
+  if (suspended && !mine) return null;
 
   const toggle = () => {
     const view = { likedAt: entry?.likedAt ?? null, pending: pending?.holding ?? null };

@@ -1,11 +1,9 @@
 import type { AppUser } from '../../../shared/permissions/permissions';
 import { REPORT_REASONS } from '../data/commentCopies';
-import { isSuspendedAt } from '../data/commenting';
 import type { Comment } from '../../../shared/posts/post';
 import { useOwnSuspension, useReported } from '../hooks/useFanCommenting';
 import { reportComment, reportKey } from '../state/fanCommenting';
 import { ChoiceButton } from '../../../shared/forms/ChoiceButton';
-import { TIME_REFRESH_MS, useNow } from '../../../shared/ui/useNow';
 
 export interface ReportButtonProps {
   /** The signed-in fan's account. */
@@ -26,9 +24,7 @@ const REASONS = REPORT_REASONS.map((reason) => [reason, reason] as const);
 export function ReportButton({ user, postId, comment, commentId }: ReportButtonProps) {
   const key = reportKey(postId, comment);
   const reported = useReported(key);
-  const suspension = useOwnSuspension(user);
-  const now = useNow(TIME_REFRESH_MS);
-  if (isSuspendedAt(suspension, now)) return null;
+  if (useOwnSuspension(user) !== null) return null;
   return (
     <ChoiceButton
       label={reported ? 'Reported' : 'Report'}
