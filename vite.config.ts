@@ -5,12 +5,7 @@ import { defineConfig, loadEnv, minifySync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { serviceWorker } from './scripts/lib/serviceWorker.ts';
 import { firestoreRestSettings, resolveAppEnv } from './scripts/lib/appEnv.ts';
-import {
-  firstPageRequest,
-  pinnedPostRequest,
-  postRequest,
-  type RestSettings,
-} from './src/shared/posts/postsQuery.ts';
+import { firstPageRequest, postRequest, type RestSettings } from './src/shared/posts/postsQuery.ts';
 import { POST_ID_RULE } from './src/shared/posts/permalink.ts';
 import { TEST_AUTH_HOST, TEST_FIRESTORE_HOST } from './scripts/lib/testPorts.ts';
 
@@ -114,9 +109,9 @@ function testEnv(mode: string): Record<string, string> {
 
 /**
  * Writes the first page's request (src/shared/posts/postsQuery.ts, the one place it is
- * built) into index.html's <meta name="feed-first-page-request"> and the pinned post's into
- * <meta name="feed-pinned-request">, which the inline script sends as written, and a permalink's
- * read into <meta name="feed-post-request">, which it sends with the shared id.
+ * built) into index.html's <meta name="feed-first-page-request">, which the inline script sends as
+ * written, and a permalink's read into <meta name="feed-post-request">, which it sends with the
+ * shared id.
  */
 function feedRequests(runQueryUrl: string, settings: RestSettings): Plugin {
   return {
@@ -130,9 +125,7 @@ function feedRequests(runQueryUrl: string, settings: RestSettings): Plugin {
 
 /** index.html with the first page's request in its <meta> (an attribute value, so escaped). */
 export function writeFirstPageRequest(html: string, runQueryUrl: string): string {
-  return html
-    .replace('%FEED_FIRST_PAGE_REQUEST%', () => metaValue(firstPageRequest(runQueryUrl)))
-    .replace('%FEED_PINNED_REQUEST%', () => metaValue(pinnedPostRequest(runQueryUrl)));
+  return html.replace('%FEED_FIRST_PAGE_REQUEST%', () => metaValue(firstPageRequest(runQueryUrl)));
 }
 
 /**

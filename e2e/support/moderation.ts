@@ -107,8 +107,8 @@ export async function storedCommentTexts(postId: string): Promise<string[]> {
 
 /**
  * Publishes, as the newest, a post of an earlier version: its 400 comments (the most those
- * versions allowed) in a list on the post, with the summary they wrote beside it, and no thread
- * documents (`npm run comments:migrate` not run). Returns its id and title.
+ * versions allowed) in a list on the post, with the summary they wrote beside it, no thread
+ * documents and no `pinned` (`npm run comments:migrate` not run). Returns its id and title.
  */
 export async function seedListedPost(): Promise<{ id: string; title: string }> {
   const id = 'listed-post';

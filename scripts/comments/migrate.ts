@@ -1,8 +1,10 @@
 /**
  * `npm run comments:migrate`: moves the comment lists of posts written by earlier versions into
- * their threads, one document per comment (migrateComments.ts says how). Run once after deploying
- * comments as documents; until then such a post's listed comments cannot be removed. Run again, it
- * moves nothing (0 posts moved).
+ * their threads, one document per comment, and gives those versions' posts without `pinned`
+ * `pinned: false` (migrateComments.ts says how). Run it when deploying this version: until then a
+ * post's listed comments cannot be removed, and the feed's first page (pinned first) leaves out
+ * posts without `pinned` (earlier versions read `false` as unpinned, so it may run just before).
+ * Run again, it writes nothing (0 posts moved, 0 given pinned false).
  *
  *   npm run comments:migrate                     the dev emulators' data (`npm run dev` running)
  *   npm run comments:migrate -- --emulator HOST:PORT --project ID
@@ -30,13 +32,13 @@ async function main(): Promise<void> {
   const projectId = values.project ?? APP_ENV_DEFAULTS.VITE_FIREBASE_PROJECT_ID;
   const host = emulator ?? APP_ENV_DEFAULTS.VITE_FIRESTORE_EMULATOR_HOST;
   const url = deployed ? 'https://firestore.googleapis.com' : `http://${host}`;
-  const { read, moved, comments } = await migrateComments(
+  const { read, moved, comments, unpinned } = await migrateComments(
     { firestoreUrl: url, projectId, caller: deployed && token ? token : 'owner' },
     (line) => console.log(`comments:migrate: ${line}`),
   );
   console.log(
     `comments:migrate: ${projectId} at ${url}: ${read} posts read, ${moved} posts moved, ` +
-      `${comments} comments moved into their threads.`,
+      `${comments} comments moved into their threads, ${unpinned} posts given pinned false.`,
   );
 }
 

@@ -25,6 +25,8 @@ export interface Migrated {
   moved: number;
   /** Thread documents created. */
   comments: number;
+  /** Posts written without `pinned` (earlier versions) given `pinned: false`. */
+  unpinned: number;
 }
 
 /** Posts read per query (each a billed read; a post of an earlier version holds up to ~1 MB). */
@@ -34,7 +36,14 @@ const ATTEMPTS = 5;
 /** Firestore takes at most 500 writes a commit. */
 const MAX_WRITES = 500;
 /** Fields the migration reads of a post. */
-const POST_FIELDS = ['comments', 'commentCount', 'cardComments', 'moreComments', 'created'];
+const POST_FIELDS = [
+  'comments',
+  'commentCount',
+  'cardComments',
+  'moreComments',
+  'created',
+  'pinned',
+];
 
 /**
  * `npm run comments:migrate`: moves the `comments` list of every post of an earlier version into
@@ -49,25 +58,30 @@ const POST_FIELDS = ['comments', 'commentCount', 'cardComments', 'moreComments',
  * `cardComments` the thread while the post counts all of it and it fits the card (else none, and
  * the post marked `moreComments`); its change stamp (`at` and `postAt` the commit's time), so open
  * pages read it again. Up to 400 comments, so ≤ 402 writes a commit. Moderation copies stay as
- * they are (a copy names its author's account, which a list does not hold). A post without a list
- * is not written: run again, the migration changes nothing.
+ * they are (a copy names its author's account, which a list does not hold).
+ *
+ * A post without `pinned` (earlier versions wrote it only on the pinned post) gets `pinned: false`,
+ * in the same commit when its list moves, else in one of its own (the field alone, the post as
+ * read, its change stamp): the feed's first page orders by `pinned`, and a query leaves out every
+ * post without the field it orders by. A post with neither a list nor a missing `pinned` is not
+ * written: run again, the migration changes nothing.
  */
 export async function migrateComments(
   target: MigrationTarget,
   log: (line: string) => void = () => {},
 ): Promise<Migrated> {
   const rest = restClient(target);
-  const totals: Migrated = { read: 0, moved: 0, comments: 0 };
+  const totals: Migrated = { read: 0, moved: 0, comments: 0, unpinned: 0 };
   let after: string | null = null;
   for (;;) {
     const page = await readPosts(rest, after);
     totals.read += page.length;
     for (const post of page) {
-      if (listOf(post).length === 0) continue;
       const done = await migratePost(rest, post);
       if (done === null) continue;
-      totals.moved += 1;
+      if (done.moved) totals.moved += 1;
       totals.comments += done.created;
+      if (done.unpinned) totals.unpinned += 1;
       log(done.line);
     }
     const last = page.at(-1);
@@ -87,15 +101,33 @@ function listOf(post: StoredPost): Comment[] {
   return toComments(documentData(post)) ?? [];
 }
 
-/** Moves one post's list, made again while the post moves under it; null: nothing to move. */
-async function migratePost(
-  rest: Rest,
-  read: StoredPost,
-): Promise<{ created: number; line: string } | null> {
+/** Written by an earlier version, which left `pinned` out of every post it did not pin. */
+function lacksPinned(post: StoredPost): boolean {
+  return post.fields.pinned === undefined;
+}
+
+/** One post's commit and what it says it did. */
+interface Plan {
+  writes: unknown[];
+  /** Its list moved into its thread. */
+  moved: boolean;
+  /** Thread documents it creates. */
+  created: number;
+  /** It gives the post `pinned: false`. */
+  unpinned: boolean;
+  line: string;
+}
+
+/**
+ * Migrates one post (its list, its missing `pinned`), made again while the post moves under it;
+ * null: nothing to do.
+ */
+async function migratePost(rest: Rest, read: StoredPost): Promise<Plan | null> {
   let post: StoredPost | null = read;
   for (let attempt = 1; ; attempt += 1) {
-    if (!post || listOf(post).length === 0) return null;
-    const plan = await planMove(rest, post);
+    if (!post) return null;
+    const plan = await planFor(rest, post);
+    if (!plan) return null;
     try {
       await rest.call('', 'commit', { writes: plan.writes });
       return plan;
@@ -107,14 +139,49 @@ async function migratePost(
   }
 }
 
+/** The one commit `post` needs; null when it has no list and has `pinned`. */
+async function planFor(rest: Rest, post: StoredPost): Promise<Plan | null> {
+  if (listOf(post).length > 0) return planMove(rest, post);
+  return lacksPinned(post) ? planPin(rest, post) : null;
+}
+
 /** A commit refused because what it was made from changed: read again and make it again. */
 const MOVED = ['FAILED_PRECONDITION', 'ABORTED', 'ALREADY_EXISTS'];
 
-/** The one commit that moves `post`'s list into its thread, and what it says it did. */
-async function planMove(
-  rest: Rest,
-  post: StoredPost,
-): Promise<{ writes: unknown[]; created: number; line: string }> {
+/**
+ * The one commit that gives a post without a list `pinned: false`: that field alone, the post as
+ * read (a pin made since is kept), and its change stamp.
+ */
+function planPin(rest: Rest, post: StoredPost): Plan {
+  const postId = idOf(post.name);
+  const path = `${POSTS}/${postId}`;
+  const writes = [
+    {
+      update: { name: rest.name(path), fields: toFields({ pinned: false }) },
+      updateMask: { fieldPaths: ['pinned'] },
+      currentDocument: { updateTime: post.updateTime },
+    },
+    stampWrite(rest, postId),
+  ];
+  return { writes, moved: false, created: 0, unpinned: true, line: `${path}: given pinned false` };
+}
+
+/** The post's change stamp (`at` and `postAt` the commit's time): open pages read it again. */
+function stampWrite(rest: Rest, postId: string): unknown {
+  return {
+    update: { name: rest.name(`${POST_CHANGES}/${postId}`), fields: {} },
+    updateTransforms: ['at', 'postAt'].map((fieldPath) => ({
+      fieldPath,
+      setToServerValue: 'REQUEST_TIME',
+    })),
+  };
+}
+
+/**
+ * The one commit that moves `post`'s list into its thread (and gives it `pinned: false` when it
+ * has no `pinned`), and what it says it did.
+ */
+async function planMove(rest: Rest, post: StoredPost): Promise<Plan> {
   const data = documentData(post);
   const postId = idOf(post.name);
   const path = `${POSTS}/${postId}`;
@@ -152,11 +219,13 @@ async function planMove(
   const cardComments = card
     ? [...moving.map(([, comment]) => comment), ...oldest.map(({ comment }) => comment)]
     : [];
+  const unpinned = lacksPinned(post);
   const summary = {
     comments: [],
     commentCount,
     cardComments,
     ...(!card && { moreComments: true }),
+    ...(unpinned && { pinned: false }),
   };
   const writes = [
     {
@@ -171,21 +240,16 @@ async function planMove(
       },
       currentDocument: { exists: false },
     })),
-    {
-      update: { name: rest.name(`${POST_CHANGES}/${postId}`), fields: {} },
-      updateTransforms: ['at', 'postAt'].map((fieldPath) => ({
-        fieldPath,
-        setToServerValue: 'REQUEST_TIME',
-      })),
-    },
+    stampWrite(rest, postId),
   ];
   const merged = listed.length - distinct.size;
   const line =
     `${path}: ${moving.length} of ${listed.length} listed comments moved into its thread` +
     (merged > 0 ? ` (${merged} listed twice)` : '') +
     `; it counts ${commentCount}` +
-    (card ? `, all on its card` : marked ? ', its counters the rest' : ', marked moreComments');
-  return { writes, created: moving.length, line };
+    (card ? `, all on its card` : marked ? ', its counters the rest' : ', marked moreComments') +
+    (unpinned ? '; given pinned false' : '');
+  return { writes, moved: true, created: moving.length, unpinned, line };
 }
 
 /** The thread's oldest `limit` documents, by `at`. */

@@ -72,6 +72,7 @@ export async function writePosts(
         fields: toFields({
           ...post,
           ...thread.summary,
+          pinned: post.pinned === true, // every post has it: the feed's query orders by it
           words: postWords(post.title, post.content),
         }),
       },

@@ -6,7 +6,7 @@ import './styles/app.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { firstPageAnswer, pinnedPostAnswer } from '../features/feed';
+import { firstPageAnswer } from '../features/feed';
 import { linkManifest } from './manifestLink';
 import { pageLoaded } from '../shared/pageLoaded/pageLoaded';
 
@@ -42,7 +42,7 @@ if (import.meta.env.PROD) {
     linkManifest();
     if (!('serviceWorker' in navigator)) return;
     void import('./registerServiceWorker').then(({ registerServiceWorker }) =>
-      registerServiceWorker({ 'first-page': firstPage, pinned: pinnedPostAnswer() }),
+      registerServiceWorker({ 'first-page': firstPage }),
     );
   });
 }

@@ -10,7 +10,7 @@ import {
  * painted, so it never competes with the first page for the network; production builds only:
  * `npm run dev` keeps Vite's hot reload.
  *
- * `answers`: those of index.html's reads the worker keeps (the first page, the pinned post). A
+ * `answers`: those of index.html's reads the worker keeps (the first page, pinned post and all). A
  * page no worker controls (the first visit, a hard reload) made them past the worker, so they are
  * handed over: the worker keeps them and the site reads offline from then on, without reading
  * them again.

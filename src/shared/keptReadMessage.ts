@@ -6,8 +6,8 @@
  */
 export const KEPT_READ_MESSAGE = 'feed-kept-read';
 
-/** The reads kept: the first page of posts and the club's pinned post. */
-export const KEPT_READS = ['first-page', 'pinned'] as const;
+/** The reads kept: the first page of posts, which leads with the club's pinned post. */
+export const KEPT_READS = ['first-page'] as const;
 export type KeptRead = (typeof KEPT_READS)[number];
 
 export interface KeptReadMessage {

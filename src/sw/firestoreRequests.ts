@@ -1,13 +1,13 @@
 import type { RestPost } from '../shared/posts/postsQuery';
 
 /**
- * Which Firestore requests the service worker may keep: the read-only first page, the pinned post
- * and single posts (permalinks), all public reads. Pure functions of the request's parts, so they
+ * Which Firestore requests the service worker may keep: the read-only first page (pinned post
+ * first) and single posts (permalinks), all public reads. Pure functions of the request's parts, so they
  * are tested without a browser.
  */
 
 /**
- * Whether a request is a kept one (the first page's, the pinned post's), byte for byte as its one
+ * Whether a request is a kept one (the first page's), byte for byte as its one
  * builder writes it (postsQuery, used by index.html and the app alike): same address, same body.
  */
 export function isSameRequest(sent: { url: string; body: string }, kept: RestPost): boolean {

@@ -7,7 +7,7 @@ import { carriesCredentials, isRunQueryUrl, isSameRequest } from './firestoreReq
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * index.html's two reads, the first page of posts and the club's pinned post: network first, and
+ * index.html's read of the first page of posts (the club's pinned post first): network first, and
  * from the last answer kept when there is no network or it has not answered within
  * NETWORK_TIMEOUT_SECONDS. They are POSTs (runQuery), which the Cache API cannot store, so each
  * answer is kept under a GET key of this site's own that nothing ever requests. Only their exact
@@ -24,7 +24,6 @@ const NETWORK_TIMEOUT_SECONDS = 3;
 /** Each read's cache (one answer in each) and the key its answer is kept under. */
 const KEPT: Record<KeptRead, { cacheName: string; key: string }> = {
   'first-page': { cacheName: 'first-page', key: keyOf('first-page') },
-  pinned: { cacheName: 'pinned-post', key: keyOf('pinned') },
 };
 
 function keyOf(read: KeptRead): string {
@@ -41,8 +40,8 @@ function strategy(read: KeptRead): NetworkFirst {
 }
 
 /**
- * `requests`: each kept read's request as postsQuery builds it for every sender. Both go to the
- * same runQuery address; the body tells them apart.
+ * `requests`: each kept read's request as postsQuery builds it for every sender. Later pages go to
+ * the same runQuery address; the body tells them apart.
  */
 export function registerKeptReadsRoute(requests: Record<KeptRead, RestPost>): void {
   const kept = KEPT_READS.map((read) => ({

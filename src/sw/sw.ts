@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { firstPageRequest, pinnedPostRequest } from '../shared/posts/postsQuery';
+import { firstPageRequest } from '../shared/posts/postsQuery';
 import { keepHandedReads, registerKeptReadsRoute } from './keptReadsRoute';
 import { registerNotificationClick } from './notificationClick';
 import { registerPictureRoute } from './pictureRoute';
@@ -10,7 +10,7 @@ import { keepPreviousBuild, registerPreviousBuildRoute } from './previousBuild';
 
 /**
  * The service worker (vite-plugin-pwa builds it, with Workbox, in production builds only). It keeps
- * the app shell (precached with revisions), the last first page of posts and pinned post, the
+ * the app shell (precached with revisions), the last first page of posts (pinned post first), the
  * single posts read (permalinks) and the post pictures seen, so the page reads with no network. It
  * never keeps a Firestore or Auth answer other than those public reads, nor anything for a request
  * carrying credentials.
@@ -28,7 +28,6 @@ const manifest = self.__WB_MANIFEST;
 const feedRunQuery = import.meta.env.VITE_FIRESTORE_RUN_QUERY_URL ?? '';
 const keptReads = {
   'first-page': firstPageRequest(feedRunQuery),
-  pinned: pinnedPostRequest(feedRunQuery),
 };
 const feedRunQueryUrl = new URL(keptReads['first-page'].url);
 

@@ -4,6 +4,8 @@
  * (src/features/feed/store/commentCommits.ts) would have left them: each comment once as a
  * document of the thread, in the list's order before anything the thread already had, counted by
  * the post; fans comment and remove comments on them by the recipe; a second run changes nothing.
+ * Posts of earlier versions without `pinned` come out with `pinned: false`, so the feed's first
+ * page (ordered by `pinned`) lists them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateComments, type Migrated } from '../../scripts/comments/migrateComments';
@@ -13,13 +15,15 @@ import { commitComment, readThreadView } from '../../src/features/feed/store/com
 import { commitRemoval } from '../../src/features/feed/store/commentRemoval';
 import type { Comment } from '../../src/shared/posts/post';
 import { LIMITS } from '../../src/shared/limits';
-import { isRecord } from '../../src/shared/rest/restDecode';
+import { FIRST_PAGE_QUERY } from '../../src/shared/posts/postsQuery';
+import { idOf, isRecord } from '../../src/shared/rest/restDecode';
 import type { Store } from '../../src/shared/store/firestoreWrites';
 import {
   googleUser,
   legacyPost,
   newPost,
   startHarness,
+  withoutKeys,
   type Harness,
   type Persona,
 } from '../support/harness';
@@ -48,6 +52,8 @@ const POSTS: Record<string, Record<string, unknown>> = {
   marked: legacyPost({ title: TITLE, comments: MARKED, created: CREATED }),
   current: newPost({ title: TITLE, created: CREATED }),
 };
+/** The seeded posts without `pinned`: the migration gives each `pinned: false`. */
+const UNPINNED = Object.values(POSTS).filter((data) => !('pinned' in data)).length;
 
 const fan = (n: number) => googleUser(`fan-uid-${n}`, `late.fan${n}@example.com`);
 const late = (n: number): Comment => ({
@@ -96,10 +102,10 @@ async function counts(postId: string) {
 }
 
 /** Every document of the collections the migration may touch, with its last update's time. */
-async function dump(): Promise<Record<string, string>> {
+async function dump(of: Harness = harness): Promise<Record<string, string>> {
   const documents: Record<string, string> = {};
   for (const collectionId of ['posts', 'comments', 'commentCounts', 'postChanges']) {
-    const { json } = await harness.rest(
+    const { json } = await of.rest(
       'runQuery',
       { structuredQuery: { from: [{ collectionId, allDescendants: true }] } },
       { token: 'owner' },
@@ -166,6 +172,7 @@ describe('comments:migrate', () => {
       read: 6,
       moved: 5,
       comments: LONG.length + THREE.length + 2 + TWELVE.length + 5,
+      unpinned: UNPINNED,
     });
   });
 
@@ -214,7 +221,12 @@ describe('comments:migrate', () => {
 
   it('changes nothing when run again', async () => {
     const before = await dump();
-    expect(await migrateComments(target())).toEqual({ read: 6, moved: 0, comments: 0 });
+    expect(await migrateComments(target())).toEqual({
+      read: 6,
+      moved: 0,
+      comments: 0,
+      unpinned: 0,
+    });
     expect(await dump()).toEqual(before);
   });
 
@@ -244,5 +256,72 @@ describe('comments:migrate', () => {
     });
     expect((await counts('long')).total).toBe(400);
     expect(await threadOf('long')).toEqual([...LONG.slice(1), fourth]);
+  });
+});
+
+describe('comments:migrate on posts of earlier versions without `pinned`', () => {
+  /** Earlier versions wrote `pinned` only on the pinned post. */
+  const EARLIER: Record<string, Record<string, unknown>> = {
+    listed: withoutKeys(legacyPost({ title: TITLE, comments: THREE, created: CREATED }), 'pinned'),
+    quiet: withoutKeys(newPost({ title: TITLE, created: CREATED }), 'pinned'),
+    pinned: { ...newPost({ title: TITLE, created: CREATED }), pinned: true },
+  };
+  // A project of its own: the posts above alone.
+  let pins: Harness;
+  const pinsTarget = () => ({ firestoreUrl: pins.url, projectId: pins.projectId });
+  const post = async (id: string) =>
+    (await sdk.getDoc(sdk.doc(pins.client(null), 'posts', id))).data() ?? {};
+  /** The ids the feed's first page lists, in its order (as the owner: the query, not the rules). */
+  const firstPage = async () => {
+    const { json } = await pins.rest('runQuery', FIRST_PAGE_QUERY, { token: 'owner' });
+    return (Array.isArray(json) ? json : []).flatMap((row: unknown) =>
+      isRecord(row) && isRecord(row.document) ? [idOf(String(row.document.name))] : [],
+    );
+  };
+
+  beforeAll(async () => {
+    pins = await startHarness('demo-comments-migrate-pinned');
+    for (const [id, data] of Object.entries(EARLIER)) await pins.seed(`posts/${id}`, data);
+  });
+  afterAll(async () => {
+    await pins.close();
+  });
+
+  it('gives them `pinned: false`, so the first page lists them; the pinned post is not written', async () => {
+    // Before: the first page's query leaves out every post without the field it orders by.
+    expect(await firstPage()).toEqual(['pinned']);
+    const seeded = await dump(pins);
+
+    expect(await migrateComments(pinsTarget())).toEqual({
+      read: 3,
+      moved: 1,
+      comments: THREE.length,
+      unpinned: 2,
+    });
+    expect(await post('quiet')).toEqual({ ...EARLIER.quiet, pinned: false });
+    expect(await post('listed')).toMatchObject({
+      pinned: false,
+      comments: [],
+      commentCount: THREE.length,
+      cardComments: THREE,
+    });
+    expect(await post('pinned')).toEqual(EARLIER.pinned);
+    const migrated = await dump(pins);
+    const postName = pins.name('posts/pinned');
+    expect(migrated[postName]).toBe(seeded[postName]);
+    // Stamped as a write of the post, so open pages read it again; the pinned one is not.
+    expect(Object.keys(migrated).filter((name) => name.includes('/postChanges/'))).toEqual([
+      pins.name('postChanges/listed'),
+      pins.name('postChanges/quiet'),
+    ]);
+    expect(await firstPage()).toEqual(['pinned', 'quiet', 'listed']);
+
+    expect(await migrateComments(pinsTarget())).toEqual({
+      read: 3,
+      moved: 0,
+      comments: 0,
+      unpinned: 0,
+    });
+    expect(await dump(pins)).toEqual(migrated);
   });
 });

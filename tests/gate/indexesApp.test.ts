@@ -268,6 +268,43 @@ describe('the search of every post', () => {
   });
 });
 
+describe('the feed’s pages', () => {
+  beforeAll(async () => {
+    await h.clear();
+    for (const [id, created, pinned] of [
+      ['p1', 1_000, true],
+      ['p2', 2_000, false],
+      ['p3', 3_000, false],
+    ] as const) {
+      await h.seed(`posts/${id}`, { created, pinned });
+    }
+    await h.seed('posts/old', { created: 4_000 }); // an earlier version's, not migrated
+  });
+
+  it('answer the pinned post first, then the newest; after a cursor the older ones', async () => {
+    const first = await h.rest('runQuery', FIRST_PAGE_QUERY);
+    expect(names(first.json)).toEqual(['posts/p1', 'posts/p3', 'posts/p2']);
+    const after = pageQuery({ created: 3_000, id: 'p3' }, PROJECT);
+    expect(names((await h.rest('runQuery', after)).json)).toEqual(['posts/p2']);
+  });
+
+  it('are refused without their index, as production refuses them', async () => {
+    const project = `${PROJECT}-no-pinned`;
+    const missing = await startGateWith(project, shippedIndexesWithout(['pinned', 'created']));
+    try {
+      await missing.seed('posts/a', { created: 1, pinned: false });
+      const refused = await missing.rest('runQuery', FIRST_PAGE_QUERY);
+      expect(refused.status).toBe(400);
+      const { message } = (refused.json as { error: { message: string } }).error; // a 400's body
+      expect(message).toMatch(
+        'the COLLECTION index on "posts": pinned DESCENDING, created DESCENDING, __name__ DESCENDING).',
+      );
+    } finally {
+      await missing.close();
+    }
+  });
+});
+
 const underPost = (project: string) =>
   `/v1/projects/${project}/databases/(default)/documents/posts/p1:runQuery`;
 const post = (gate: Harness, project: string, body: unknown) =>
@@ -369,6 +406,6 @@ describe('firestore.indexes.json checks', () => {
   });
 
   it('reads the shipped file', () => {
-    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(8);
+    expect(parseIndexConfig(readFileSync(SHIPPED, 'utf8'), SHIPPED).composites).toHaveLength(9);
   });
 });

@@ -4,7 +4,7 @@ import { BENCH_PORTS, PROJECT_ID, firestoreUrl } from '../../lib/testPorts';
 import { STEP, type CountedPage } from './countedPage';
 
 /**
- * A visitor's first load stays ≤ 45 document reads (the first page, the pinned post, the deals
+ * A visitor's first load stays ≤ 45 document reads (the first page, pinned post first, the deals
  * strip), so deadline day's crowd costs what a quiet day does…
  */
 export const FIRST_LOAD_BUDGET = 45;

@@ -48,6 +48,7 @@ beforeEach(async () => {
     link: '',
     comments: [],
     created: Date.now(),
+    pinned: false,
     status: 'Medical',
     deal: 'mateo-arlanza',
   });

@@ -10,15 +10,9 @@ import {
   clearFirestore,
   pinElsewhere,
   seedPosts,
-  type StoredPost,
 } from '../../../tests/support/app/firestore';
 import { runIndexHtmlInlineScripts } from '../../../tests/support/app/indexHtml';
-import {
-  PAGE_QUERY,
-  PINNED_FILTER,
-  POSTS_QUERY,
-  startFirestoreProxy,
-} from '../../../tests/support/app/proxy';
+import { PAGE_QUERY, POSTS_QUERY, startFirestoreProxy } from '../../../tests/support/app/proxy';
 import { renderApp, resetApp } from '../../../tests/support/app/renderApp';
 
 // The app (and index.html's script) talk to Firestore through a proxy that records each request.
@@ -34,19 +28,13 @@ beforeEach(async () => {
   proxy.requests.length = 0;
 });
 
-/** index.html's first-page and pinned-post requests have both answered. */
-const bothAnswered = () =>
-  Promise.all([window.__feedFirstPage?.promise, window.__feedPinnedPost?.promise]);
+/** index.html's first-page request (the pinned post first in it) has answered. */
+const answered = () => window.__feedFirstPage?.promise;
 
 const articles = () => within(screen.getByRole('feed')).queryAllByRole('article');
-/**
- * The feed's page queries (the deals strip asks for deals besides, once the first page is shown;
- * the pinned post's query, sent beside the first page, filters on `pinned`).
- */
+/** The feed's page queries (the deals strip asks for deals besides, once the first page is shown). */
 const queries = () =>
-  proxy.requests
-    .filter(({ body }) => body.includes(POSTS_QUERY) && !body.includes(PINNED_FILTER))
-    .map(({ path }) => path);
+  proxy.requests.filter(({ body }) => body.includes(PAGE_QUERY)).map(({ path }) => path);
 
 describe("index.html's first-page request (one data path, one decoder)", () => {
   it('serves the first page from the request; Load More asks the same REST query after it', async () => {
@@ -120,8 +108,8 @@ describe('a first render that already holds the posts', () => {
   it('shows the first cards at once, then the rest of the page in the background', async () => {
     await seedPosts(buildPosts(40));
     runIndexHtmlInlineScripts();
-    // Both of index.html's answers in: the first page is shown with the pinned post's (none here).
-    await bothAnswered();
+    // index.html's answer in: the first render shows it.
+    await answered();
 
     // Rendered as app/main.tsx does, outside act(), to see the very first commit on its own.
     const actEnvironment: unknown = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
@@ -158,7 +146,7 @@ describe('a first render that already holds the posts', () => {
     const [newest, older] = buildPosts(2);
     await seedPosts([{ ...newest, imageUrl: '/images/signing-striker.svg' }, older]);
     runIndexHtmlInlineScripts();
-    await bothAnswered();
+    await answered();
     const preloads = () => document.head.querySelectorAll('link[rel="preload"][as="image"]');
     expect(preloads()).toHaveLength(1);
     expect(preloads()[0]).toHaveAttribute('href', '/images/signing-striker.svg');
@@ -167,47 +155,22 @@ describe('a first render that already holds the posts', () => {
     await clearFirestore();
     await seedPosts([{ ...newest, imageUrl: 'javascript:alert(1)' }]);
     runIndexHtmlInlineScripts();
-    await bothAnswered();
+    await answered();
     expect(preloads()).toHaveLength(0);
     window.__feedFirstPage = undefined;
-    window.__feedPinnedPost = undefined;
   });
 
-  it("preloads the pinned post's picture, and the newest's only when it answered first", async () => {
-    const [newest, pinned] = await seedWithPictures(1);
-    // The first page answers first: its newest card is not held up for the pinned query.
-    expect(await preloadsAnswering('first page first')).toEqual([newest.imageUrl, pinned.imageUrl]);
-    // The pinned post answers first: its card will be the first, the newest's picture can wait.
-    expect(await preloadsAnswering('pinned first')).toEqual([pinned.imageUrl]);
-  });
-
-  it('preloads a picture once when the pinned post is also the newest', async () => {
-    const [pinned] = await seedWithPictures(0);
-    expect(await preloadsAnswering('first page first')).toEqual([pinned.imageUrl]);
+  it("preloads the pinned post's picture, which leads the first page, and no other", async () => {
+    const posts = await seedPosts(
+      buildPosts(2).map((post, index) => ({ ...post, imageUrl: `/images/${index}.svg` })),
+    );
+    await pinElsewhere(posts[1].id);
+    runIndexHtmlInlineScripts();
+    await answered();
+    expect(takePreloads()).toEqual([posts[1].imageUrl]);
+    expect(queries()).toHaveLength(1); // one request brings the pinned post and the page
   });
 });
-
-/** Two posts, each with a picture of its own, newest first; the one at `pinnedAt` is pinned. */
-async function seedWithPictures(pinnedAt: 0 | 1): Promise<StoredPost[]> {
-  const posts = await seedPosts(
-    buildPosts(2).map((post, index) => ({ ...post, imageUrl: `/images/${index}.svg` })),
-  );
-  await pinElsewhere(posts[pinnedAt].id);
-  return posts;
-}
-
-/** Runs index.html's script, its two reads answered in the given order; what it preloaded. */
-async function preloadsAnswering(
-  order: 'first page first' | 'pinned first',
-): Promise<(string | null)[]> {
-  const held = proxy.hold(order === 'first page first' ? PINNED_FILTER : PAGE_QUERY);
-  runIndexHtmlInlineScripts();
-  const first = order === 'first page first' ? window.__feedFirstPage : window.__feedPinnedPost;
-  await first?.promise;
-  held.release();
-  await bothAnswered();
-  return takePreloads();
-}
 
 /** The pictures index.html's script preloaded, removed so the next test starts with none. */
 function takePreloads(): (string | null)[] {
@@ -215,7 +178,6 @@ function takePreloads(): (string | null)[] {
   const hrefs = [...preloads].map((link) => link.getAttribute('href'));
   for (const link of preloads) link.remove();
   window.__feedFirstPage = undefined;
-  window.__feedPinnedPost = undefined;
   return hrefs;
 }
 

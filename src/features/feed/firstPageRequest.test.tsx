@@ -3,9 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firestoreRunQueryUrl } from '../../../scripts/lib/appEnv';
 import { loadIndexHtml } from '../../../tests/support/app/indexHtml';
 import { writeFirstPageRequest } from '../../../vite.config';
-import { firstPageRequest, pinnedPostRequest } from '../../shared/posts/postsQuery';
+import { firstPageRequest } from '../../shared/posts/postsQuery';
 import { listPosts } from './store/postPages';
-import { readPinnedPost } from './store/pinnedPost';
 import { isSameRequest } from '../../sw/firestoreRequests';
 
 /**
@@ -50,9 +49,9 @@ function sent(fetch: ReturnType<typeof recordingFetch>, calls = 1, call = 0): Se
 
 /**
  * index.html as the build writes it, its inline scripts run as a browser runs them: the first
- * page's request (call 0) and the pinned post's (call 1).
+ * page's request, its only one (the pinned post comes in it).
  */
-function sentByIndexHtml(call = 0): Sent {
+function sentByIndexHtml(): Sent {
   const html = writeFirstPageRequest(readFileSync('index.html', 'utf8'), runQueryUrl());
   const fetch = recordingFetch();
   vi.stubGlobal('fetch', fetch);
@@ -60,18 +59,14 @@ function sentByIndexHtml(call = 0): Sent {
   vi.unstubAllGlobals();
   // Left unanswered: the reader below must send its own request, not take this one over.
   Reflect.deleteProperty(window, '__feedFirstPage');
-  Reflect.deleteProperty(window, '__feedPinnedPost');
-  return sent(fetch, 2, call);
+  return sent(fetch);
 }
 
 /** The app's reader, when index.html's request is not there to take over. */
-async function sentByReader(
-  cursor: Parameters<typeof listPosts>[0],
-  read: () => Promise<unknown> = () => listPosts(cursor),
-): Promise<Sent> {
+async function sentByReader(cursor: Parameters<typeof listPosts>[0]): Promise<Sent> {
   const fetch = recordingFetch();
   vi.stubGlobal('fetch', fetch);
-  void read();
+  void listPosts(cursor);
   await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
   return sent(fetch);
 }
@@ -97,15 +92,6 @@ describe("the first page's request", () => {
     const kept = firstPageRequest(runQueryUrl());
     expect(isSameRequest(fromPage, kept)).toBe(true);
     expect(isSameRequest(fromReader, kept)).toBe(true);
-  });
-
-  it("is the pinned post's too: the same bytes from index.html and from the app, kept apart", async () => {
-    const fromPage = sentByIndexHtml(1);
-    const fromReader = await sentByReader(null, readPinnedPost);
-    expect(fromPage).toEqual(fromReader);
-    expect(fromPage).toEqual({ ...pinnedPostRequest(runQueryUrl()), url: runQueryUrl() });
-    expect(isSameRequest(fromReader, pinnedPostRequest(runQueryUrl()))).toBe(true);
-    expect(isSameRequest(fromPage, firstPageRequest(runQueryUrl()))).toBe(false);
   });
 
   it("is not Load More's: the service worker leaves the next pages alone", async () => {

@@ -10,4 +10,3 @@ export { writtenAt } from './commands';
 export { usePaging } from './hooks/usePaging';
 export { provideDealLink } from './state/dealLinkSlot';
 export { firstPageAnswer } from './store/firstPage';
-export { pinnedPostAnswer } from './store/pinnedPost';

@@ -36,7 +36,7 @@ describe('the pinned post', () => {
     expect(first).toHaveAccessibleName(pinned.title);
     expect(within(first).getByText('Pinned')).toBeVisible();
     expect(screen.getAllByText('Pinned')).toHaveLength(1);
-    // It was on the first page: 35 cards still, none twice.
+    // It counts in the page of 35, none twice.
     expect(ids().slice(1)).toEqual(newestFirst([pinned]).slice(0, 34));
 
     await user.click(screen.getByRole('button', { name: 'Load More' }));
@@ -49,7 +49,7 @@ describe('the pinned post', () => {
     await pinElsewhere(pinned.id);
     const { user } = await renderApp();
     expect(ids()[0]).toBe(pinned.id);
-    expect(articles()).toHaveLength(36);
+    expect(articles()).toHaveLength(35);
     await user.click(screen.getByRole('button', { name: 'Load More' }));
     await waitFor(() => expect(articles()).toHaveLength(40));
     expect(ids()).toEqual([pinned.id, ...newestFirst([pinned])]);
@@ -120,6 +120,7 @@ describe('a pin moved elsewhere', () => {
     await pinElsewhere(null);
     await act(() => vi.advanceTimersByTimeAsync(CHECK_EVERY_MS));
     await waitFor(() => expect(screen.queryByText('Pinned')).toBeNull());
+    // The post unpinned is back in its place among the page's.
     expect(ids()).toEqual(newestFirst([]).slice(0, 35));
   });
 });

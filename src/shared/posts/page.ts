@@ -11,4 +11,6 @@ export interface PostsPage {
   nextCursor: Cursor | null;
   /** When Firestore read it (its own clock, as it wrote it); changes after it are news. */
   readTime: string | null;
+  /** The feed's first page only: the club's pinned post, which leads its answer (null: none). */
+  pinned?: Post | null;
 }

@@ -34,12 +34,16 @@ export function documentPost(document: RestDocument): Post {
 }
 
 /** A page from the PAGE_SIZE + 1 posts a query returns: the extra one says a next page exists. */
-export function toPage(fetched: Post[], readTime: string | null = null): PostsPage {
-  const posts = fetched.slice(0, PAGE_SIZE);
+export function toPage(
+  fetched: Post[],
+  readTime: string | null = null,
+  size = PAGE_SIZE,
+): PostsPage {
+  const posts = fetched.slice(0, size);
   const last = posts.at(-1);
   return {
     posts,
-    nextCursor: fetched.length > PAGE_SIZE && last ? { created: last.created, id: last.id } : null,
+    nextCursor: fetched.length > size && last ? { created: last.created, id: last.id } : null,
     readTime,
   };
 }
@@ -47,6 +51,16 @@ export function toPage(fetched: Post[], readTime: string | null = null): PostsPa
 /** A runQuery answer for posts as a page. */
 export function decodePage(json: unknown): PostsPage {
   return toPage(decodeRunQuery(json), readTimeOf(json));
+}
+
+/**
+ * The feed's first page (postsQuery FIRST_PAGE_QUERY): the pinned post that leads it apart, and
+ * the newest after it, as many as fill the page with it.
+ */
+export function decodeFirstPage(json: unknown): PostsPage {
+  const posts = decodeRunQuery(json);
+  if (!posts[0]?.pinned) return { ...toPage(posts, readTimeOf(json)), pinned: null };
+  return { ...toPage(posts.slice(1), readTimeOf(json), PAGE_SIZE - 1), pinned: posts[0] };
 }
 
 /**

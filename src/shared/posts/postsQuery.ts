@@ -32,57 +32,43 @@ export const POST_CARD_FIELDS = [
 /** A runQuery's `select`: the card's fields only. */
 const CARD_PROJECTION = { fields: POST_CARD_FIELDS.map((fieldPath) => ({ fieldPath })) };
 
+/** The card's fields of every post, newest first, then by id: deals' and search's lists. */
+const NEWEST_FIRST = {
+  select: CARD_PROJECTION,
+  from: [{ collectionId: 'posts' }],
+  orderBy: [
+    { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
+    { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+  ],
+};
+
 /**
- * The first page in Firestore's REST form (a runQuery body): newest first, then by id, the card's
- * fields only. One more than a page tells whether a next page exists, so Load More never shows an
- * empty one. index.html's inline script sends it before any module loads; the app asks the same
- * for the pages after.
+ * A page of a list of posts (a deal's, a search's) in Firestore's REST form (a runQuery body):
+ * newest first, then by id, the card's fields only. One more than a page tells whether a next page
+ * exists, so Load More never shows an empty one.
+ */
+export const POSTS_PAGE_QUERY = { structuredQuery: { ...NEWEST_FIRST, limit: PAGE_SIZE + 1 } };
+
+/**
+ * The feed's first page: the club's pinned post first, then the newest, so one request brings
+ * both (a second one beside it delayed a phone's first paint: docs/performance.md). Every post has
+ * `pinned`, true on one at most (firestore.rules; `npm run comments:migrate` gives it to posts of
+ * earlier versions): a query leaves out posts without the field it orders by. A pin counts in
+ * the page of 35; one more than a page says whether a next one exists. index.html's inline script
+ * sends it before any module loads.
  */
 export const FIRST_PAGE_QUERY: {
-  structuredQuery: {
-    select: typeof CARD_PROJECTION;
-    from: { collectionId: string }[];
-    orderBy: { field: { fieldPath: string }; direction: string }[];
+  structuredQuery: typeof NEWEST_FIRST & {
     limit: number;
-    startAt?: { values: Record<string, string>[]; before: boolean };
+    startAt?: { values: Record<string, unknown>[]; before: boolean };
   };
 } = {
   structuredQuery: {
-    select: CARD_PROJECTION,
-    from: [{ collectionId: 'posts' }],
-    orderBy: [
-      { field: { fieldPath: 'created' }, direction: 'DESCENDING' },
-      { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
-    ],
+    ...NEWEST_FIRST,
+    orderBy: [{ field: { fieldPath: 'pinned' }, direction: 'DESCENDING' }, ...NEWEST_FIRST.orderBy],
     limit: PAGE_SIZE + 1,
   },
 };
-
-/**
- * The post the club pins on top, in REST form: the one post with `pinned` true (the rules allow one
- * at most), the card's fields only. index.html's inline script sends it beside the first page.
- */
-export const PINNED_POST_QUERY = {
-  structuredQuery: {
-    select: CARD_PROJECTION,
-    from: [{ collectionId: 'posts' }],
-    where: {
-      fieldFilter: { field: { fieldPath: 'pinned' }, op: 'EQUAL', value: { booleanValue: true } },
-    },
-    limit: 1,
-  },
-};
-
-/**
- * The pinned post's request, built once for the build (the <meta name="feed-pinned-request"> of
- * index.html) and the app's reader, which sends it again when index.html's failed.
- */
-export function pinnedPostRequest(runQueryUrl: string): RestPost {
-  return restPost(runQueryUrl, PINNED_POST_QUERY);
-}
-
-/** The <meta> of index.html that carries pinnedPostRequest(), filled at build time. */
-export const PINNED_REQUEST_META = 'feed-pinned-request';
 
 /** The <meta> of index.html that carries firstPageRequest(), filled at build time. */
 export const FIRST_PAGE_REQUEST_META = 'feed-first-page-request';
@@ -123,19 +109,26 @@ export function documentsRoot(projectId: string): string {
   return `projects/${projectId}/databases/(default)/documents`;
 }
 
-/** The runQuery for the page after `cursor` (the first page when null), in REST form. */
+/**
+ * The feed's page after `cursor` (the first page when null), in REST form: the posts not pinned
+ * after it, one more than a page.
+ */
 export function pageQuery(
   cursor: { created: number; id: string } | null,
   projectId: string,
 ): typeof FIRST_PAGE_QUERY {
   if (!cursor) return FIRST_PAGE_QUERY;
+  const { values } = afterPost(cursor, projectId);
   return {
-    structuredQuery: { ...FIRST_PAGE_QUERY.structuredQuery, startAt: afterPost(cursor, projectId) },
+    structuredQuery: {
+      ...FIRST_PAGE_QUERY.structuredQuery,
+      startAt: { values: [{ booleanValue: false }, ...values], before: false },
+    },
   };
 }
 
 /**
- * Where a page in the feed's order (created, then id, both descending) starts: just after the
+ * Where a page in the order of posts (created, then id, both descending) starts: just after the
  * post `cursor` names, never at an offset (Firestore bills every document an offset skips).
  */
 export function afterPost(

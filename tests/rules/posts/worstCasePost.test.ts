@@ -104,6 +104,7 @@ function largestPost(): Record<string, unknown> {
     commentCount: 0,
     cardComments: [],
     created: Date.now(),
+    pinned: false,
     status: STATUS,
     deal: DEAL_ID,
     words: maxWords(),

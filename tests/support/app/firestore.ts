@@ -164,13 +164,19 @@ async function postWrites(
   options: SeedOptions,
 ): Promise<Record<string, unknown>[]> {
   const name = client.name(`posts/${id}`);
-  if (options.legacy === 'list') return [{ update: { name, fields: toFields(post) } }];
+  // Every post has `pinned`: the feed's query leaves out posts without it. An earlier version's
+  // post has it from `npm run comments:migrate`, run before this version is deployed.
+  const pinned = { pinned: post.pinned === true };
+  if (options.legacy === 'list')
+    return [{ update: { name, fields: toFields({ ...post, ...pinned }) } }];
   if (options.legacy === 'summary') {
-    const fields = toFields({ ...post, ...summariseComments(post.comments), ...wordsOf(post) });
-    return [{ update: { name, fields } }];
+    const summary = summariseComments(post.comments);
+    return [
+      { update: { name, fields: toFields({ ...post, ...summary, ...wordsOf(post), ...pinned }) } },
+    ];
   }
   const thread = await seededThread(client, id, post.title, seededComments(post, options));
-  const fields = toFields({ ...post, ...thread.summary, ...wordsOf(post) });
+  const fields = toFields({ ...post, ...thread.summary, ...wordsOf(post), ...pinned });
   return [{ update: { name, fields } }, ...thread.writes];
 }
 
@@ -449,9 +455,12 @@ function decodePost(document: StoredDocument, thread: StoredDocument[]): StoredP
   return {
     ...('status' in fields && { status: text(fields.status) }),
     ...('deal' in fields && { deal: text(fields.deal) }),
-    ...('pinned' in fields && {
-      pinned: 'booleanValue' in fields.pinned && fields.pinned.booleanValue,
-    }),
+    // Every post stores `pinned`; false reads as the seeds write a post not pinned: without it.
+    ...(fields.pinned &&
+      'booleanValue' in fields.pinned &&
+      fields.pinned.booleanValue && {
+        pinned: true,
+      }),
     id: idOf(document),
     title: text(fields.title),
     content: text(fields.content),

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { firestoreRunQueryUrl } from '../../../scripts/lib/appEnv';
-import {
-  FIRST_PAGE_REQUEST_META,
-  firstPageRequest,
-  PINNED_REQUEST_META,
-  pinnedPostRequest,
-} from '../../../src/shared/posts/postsQuery';
+import { FIRST_PAGE_REQUEST_META, firstPageRequest } from '../../../src/shared/posts/postsQuery';
 
 /**
  * Runs index.html's inline script(s) in the test's window, after adding the <meta>s the build fills
- * (the first page's and the pinned post's requests, to the address from the env the test stubbed):
+ * (the first page's request, to the address from the env the test stubbed):
  * the theme-before-first-paint and the first-page prefetch under test.
  */
 export function runIndexHtmlInlineScripts(): void {
@@ -21,7 +16,6 @@ export function runIndexHtmlInlineScripts(): void {
     VITE_FIRESTORE_EMULATOR_HOST: env('VITE_FIRESTORE_EMULATOR_HOST'),
   });
   setMeta(FIRST_PAGE_REQUEST_META, firstPageRequest(runQueryUrl));
-  setMeta(PINNED_REQUEST_META, pinnedPostRequest(runQueryUrl));
   for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
     if (/%VITE_/.test(match[1])) throw new Error('index.html inline scripts must not use %VITE_*%');
     // The script is the project's own index.html, run as the browser would run it.

@@ -6,7 +6,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { TEST_FIRESTORE_HOST } from '../../../scripts/lib/testPorts';
-import { PAGE_SIZE } from '../../../src/shared/posts/postsQuery';
 
 /**
  * A tiny HTTP server in front of the Firestore test emulator, so a test can make the backend
@@ -38,12 +37,10 @@ const STATUS_NAMES: Record<number, string> = {
 /** What a query for posts (a page of the feed) carries in its body, and no other request. */
 export const POSTS_QUERY = '"collectionId":"posts"';
 /**
- * In the body of a page of posts alone (the feed's or a deal's: one more than a page, to know if
- * more exist), not of the pinned post's query sent beside the first page (limit 1).
+ * In the body of a page of the feed alone, the first or a later one (pinned post first: postsQuery
+ * FIRST_PAGE_QUERY), not of a deal's or a search's.
  */
-export const PAGE_QUERY = `"limit":${PAGE_SIZE + 1}`;
-/** In the body of the pinned post's query alone (postsQuery PINNED_POST_QUERY). */
-export const PINNED_FILTER = '"where":{"fieldFilter":{"field":{"fieldPath":"pinned"}';
+export const PAGE_QUERY = '"orderBy":[{"field":{"fieldPath":"pinned"}';
 
 export async function startFirestoreProxy(port: number): Promise<FirestoreProxy> {
   const [targetHost, targetPort] = TEST_FIRESTORE_HOST.split(':');

@@ -31,7 +31,7 @@ export interface DealFeed {
  * read again when one of its posts brings a status it does not have yet.
  */
 export function useDealFeed(dealId: string): DealFeed {
-  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null, null));
+  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null));
   const readPage = useCallback((cursor: Cursor | null) => listDealPosts(dealId, cursor), [dealId]);
   const paging = usePaging(state, dispatch, readPage);
   useCommittedWrites(dispatch);

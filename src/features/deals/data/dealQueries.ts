@@ -5,7 +5,7 @@
  */
 import { DEALS, DONE_STATUS, type Deal } from './deal';
 import type { Cursor } from '../../../shared/posts/page';
-import { FIRST_PAGE_QUERY, afterPost } from '../../../shared/posts/postsQuery';
+import { POSTS_PAGE_QUERY, afterPost } from '../../../shared/posts/postsQuery';
 
 /** The strip's filters: every deal, those still open, those done. */
 export type DealFilter = 'all' | 'open' | 'done';
@@ -43,7 +43,7 @@ export function dealPostsQuery(dealId: string, projectId: string, cursor: Cursor
   return {
     structuredQuery: {
       // A card's fields, in the feed's order, a page and one more (is there a next page?).
-      ...FIRST_PAGE_QUERY.structuredQuery,
+      ...POSTS_PAGE_QUERY.structuredQuery,
       where: equals('deal', { stringValue: dealId }),
       ...(cursor && { startAt: afterPost(cursor, projectId) }),
     },

@@ -1,13 +1,14 @@
 import type { PostChanges } from '../../../shared/posts/changes';
 import type { FeedState } from './feedState';
 import type { Post } from '../../../shared/posts/post';
+import { feedOrder, returnToPlace } from './feedOrder';
 
 /**
  * The feed after a live check: loaded, shared, pinned and waiting posts take their current content;
  * ones deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to
  * the page wait in `incoming` if they belong above its last loaded post (older ones come with Load
- * More). A post pinned elsewhere goes on top; the one unpinned or deleted leaves it (a loaded one
- * stays in its place below). Returns `state` itself when nothing the reader sees changed.
+ * More). A post pinned elsewhere goes on top; the one unpinned or deleted leaves it (unpinned, it
+ * goes back to its place below: ./feedOrder.ts). Returns `state` itself when nothing the reader sees changed.
  */
 export function applyChanges(state: FeedState, { posts, deleted }: PostChanges): FeedState {
   const current = new Map(posts.map((post) => [post.id, post]));
@@ -24,6 +25,9 @@ export function applyChanges(state: FeedState, { posts, deleted }: PostChanges):
   const loaded = new Set(state.posts.map((post) => post.id));
   if (sharedPost) loaded.add(sharedPost.id);
   if (pinned) loaded.add(pinned.id);
+  const before = state.pinned;
+  const unpinned = before && before.id !== pinned?.id && !deletedIds.has(before.id) ? before : null;
+  if (unpinned) loaded.add(unpinned.id);
   const deletedElsewhere = new Set(state.deletedElsewhere);
   for (const id of deletedIds) if (loaded.has(id)) deletedElsewhere.add(id);
 
@@ -34,9 +38,10 @@ export function applyChanges(state: FeedState, { posts, deleted }: PostChanges):
     state.nextCursor === null || !last || feedOrder(post, last) < 0;
   const fresh = posts.filter((post) => !known.has(post.id) && belongsAbove(post));
 
+  const placed = unpinned ? returnToPlace(state, unpinned).posts : state.posts;
   const next: FeedState = {
     ...state,
-    posts: refresh(state.posts),
+    posts: refresh(placed),
     incoming: fresh.length > 0 ? [...fresh, ...waiting].sort(feedOrder) : waiting,
     deletedElsewhere:
       deletedElsewhere.size === state.deletedElsewhere.size
@@ -58,21 +63,11 @@ export function applyChanges(state: FeedState, { posts, deleted }: PostChanges):
  * The pinned post after the changes: one read pinned now (the rules allow one), else the one before
  * unless it was read unpinned or deleted.
  */
-function pinnedAfter(
-  before: Post | null | undefined,
-  posts: Post[],
-  deleted: Set<string>,
-): Post | null | undefined {
+function pinnedAfter(before: Post | null, posts: Post[], deleted: Set<string>): Post | null {
   const now =
     posts.find((post) => post.pinned) ?? (before && posts.find((post) => post.id === before.id));
   if (now) return now.pinned ? (before && samePost(now, before) ? before : now) : null;
   return before && deleted.has(before.id) ? null : before;
-}
-
-/** The feed's order: newest first, then by id, descending (postsQuery's orderBy). */
-function feedOrder(a: Post, b: Post): number {
-  if (a.created !== b.created) return b.created - a.created;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
 function sameList(a: Post[], b: Post[]): boolean {

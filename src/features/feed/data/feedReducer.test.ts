@@ -36,7 +36,6 @@ function feed(more: boolean): FeedState {
       readTime: '2026-11-23T10:00:00.000000Z',
     },
     null,
-    null,
   );
 }
 
@@ -146,7 +145,7 @@ describe("the first page waits for the shared post's answer (one render shows bo
     ['missing', null, ['c', 'b']],
     ['failed', null, ['c', 'b']],
   ])('arrived first, it shows once the post is %s', (status, sharedPost, listed) => {
-    const held = initialFeedState(page, loading, null);
+    const held = initialFeedState(page, loading);
     expect(held.status).toBe('loading');
     expect(listedPosts(held.posts, held.shared)).toEqual([]);
     const state = feedReducer(held, {
@@ -161,7 +160,7 @@ describe("the first page waits for the shared post's answer (one render shows bo
   it('arriving after the answer, or without a permalink, it shows at once', () => {
     const answered: SharedPost = { id: 'p', post: post('p', 50), status: 'shown' };
     for (const shared of [answered, null]) {
-      const state = feedReducer(initialFeedState(null, shared, null), {
+      const state = feedReducer(initialFeedState(null, shared), {
         type: 'loaded',
         page,
         firstPage: true,
@@ -173,7 +172,7 @@ describe("the first page waits for the shared post's answer (one render shows bo
 
   it('a Retry of the shared post never hides a page already shown', () => {
     const failed: SharedPost = { id: 'p', post: null, status: 'failed' };
-    const shown = initialFeedState(page, failed, null);
+    const shown = initialFeedState(page, failed);
     const retrying = feedReducer(shown, { type: 'shared', shared: loading });
     expect(ids(listedPosts(retrying.posts, retrying.shared))).toEqual(['c', 'b']);
   });
@@ -236,11 +235,30 @@ describe('feedReducer: moderation', () => {
 describe("the club's pinned post", () => {
   const page = { posts: [post('c', 300), post('b', 200)], nextCursor: null, readTime: null };
 
-  it('holds the first page until its read answers, then lists it first, once', () => {
-    const held = initialFeedState(page, null, undefined);
-    expect(held.status).toBe('loading');
-    const state = feedReducer(held, { type: 'pinned', pinned: post('b', 200) });
-    expect(ids(listedPosts(state.posts, state.shared, state.pinned))).toEqual(['b', 'c']);
+  it('comes first with the first page, and unpinned goes back to its place there', () => {
+    const pin = { ...post('p', 250), pinned: true as const };
+    const first = initialFeedState({ ...page, pinned: pin }, null);
+    expect(first.status).toBe('ready');
+    expect(ids(listedPosts(first.posts, first.shared, first.pinned))).toEqual(['p', 'c', 'b']);
+    const unpinned = feedReducer(first, { type: 'pinned', pinned: null });
+    expect(ids(listedPosts(unpinned.posts, null, unpinned.pinned))).toEqual(['c', 'p', 'b']);
+    expect(unpinned.posts.some((each) => each.pinned)).toBe(false);
+    // Unpinned in another tab: the live check reads it so, and it goes back to its place too.
+    const elsewhere = feedReducer(first, checked([post('p', 250)], []));
+    expect(ids(listedPosts(elsewhere.posts, null, elsewhere.pinned))).toEqual(['c', 'p', 'b']);
+  });
+
+  it('unpinned, waits for Load More when its place is below the last post loaded', () => {
+    const old = { ...post('p', 50), pinned: true as const };
+    const first = initialFeedState(
+      { posts: page.posts, nextCursor: { created: 200, id: 'b' }, readTime: null, pinned: old },
+      null,
+    );
+    const unpinned = feedReducer(first, { type: 'pinned', pinned: null });
+    expect(ids(listedPosts(unpinned.posts, null, unpinned.pinned))).toEqual(['c', 'b']);
+    const elsewhere = feedReducer(first, checked([post('p', 50)], []));
+    expect(ids(listedPosts(elsewhere.posts, null, elsewhere.pinned))).toEqual(['c', 'b']);
+    expect(elsewhere.incoming).toEqual([]);
   });
 
   it('comes after a shared post; a post both shared and pinned is listed once', () => {

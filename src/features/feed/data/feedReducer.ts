@@ -2,6 +2,7 @@ import type { Post } from '../../../shared/posts/post';
 import type { PostsPage } from '../../../shared/posts/page';
 import { applyChanges } from './applyChanges';
 import { applyWrite } from './applyWrite';
+import { returnToPlace } from './feedOrder';
 import type { FeedAction, FeedState, SharedPost } from './feedState';
 
 export type {
@@ -18,11 +19,7 @@ export type {
  * post and live changes (./applyChanges.ts) all go through it, each handled from the start.
  */
 
-export function initialFeedState(
-  arrived: PostsPage | null,
-  shared: SharedPost | null,
-  pinned: Post | null | undefined,
-): FeedState {
+export function initialFeedState(arrived: PostsPage | null, shared: SharedPost | null): FeedState {
   const loading: FeedState = {
     posts: [],
     incoming: [],
@@ -32,7 +29,7 @@ export function initialFeedState(
     firstPage: true,
     readTime: null,
     shared,
-    pinned,
+    pinned: null,
     held: null,
     changedAt: null,
   };
@@ -49,7 +46,8 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'loaded': {
       const { page, firstPage } = action;
       if (firstPage) {
-        return showHeld({ ...state, held: page });
+        // The feed's first page brings the pinned post (a deal's has none, and keeps its own).
+        return showHeld({ ...state, held: page, pinned: page.pinned ?? state.pinned });
       }
       // A post shown from `incoming` (or added here) since the cursor was taken is not repeated.
       const loaded = new Set(state.posts.map((post) => post.id));
@@ -72,8 +70,12 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     }
     case 'shared':
       return showHeld({ ...state, shared: action.shared });
-    case 'pinned':
-      return showHeld(markPinned({ ...state, pinned: action.pinned }, action.pinned?.id ?? null));
+    case 'pinned': {
+      const before = state.pinned;
+      const moved =
+        before && before.id !== action.pinned?.id ? returnToPlace(state, before) : state;
+      return showHeld(markPinned({ ...moved, pinned: action.pinned }, action.pinned?.id ?? null));
+    }
     default:
       // This page's writes. Never null here: only the write code dispatches them, and it provides
       // this first.
@@ -105,10 +107,10 @@ function markPinned(state: FeedState, pinnedId: string | null): FeedState {
   };
 }
 
-/** The held first page shown once neither the shared nor the pinned post is still being read. */
+/** The held first page shown once the shared post is no longer being read. */
 function showHeld(state: FeedState): FeedState {
   const { held } = state;
-  return held && state.shared?.status !== 'loading' && state.pinned !== undefined
+  return held && state.shared?.status !== 'loading'
     ? showFirstPage({ ...state, held: null }, held)
     : state;
 }

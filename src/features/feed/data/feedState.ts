@@ -34,13 +34,10 @@ export interface FeedState {
   readTime: string | null;
   /** The post a permalink names; null without a permalink. Read it through sharedPostOf(). */
   shared: SharedPost | null;
+  /** The post the club pins on top (null: none is), from the feed's first page and live checks. */
+  pinned: Post | null;
   /**
-   * The post the club pins on top: null when none is; undefined until index.html's read of it has
-   * answered (the first page waits for it, as for a shared post, so it is on the first paint).
-   */
-  pinned: Post | null | undefined;
-  /**
-   * The first page, arrived before the shared or pinned post's answer: shown with that answer, in
+   * The first page, arrived before the shared post's answer: shown with that answer, in
    * the same render, so the first card painted is the shared one and nothing lands above the newest
    * later.
    */

@@ -1,14 +1,5 @@
-import {
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-} from 'react';
+import { startTransition, useCallback, useMemo, useReducer } from 'react';
 import { arrivedFirstPage } from '../store/firstPage';
-import { arrivedPinnedPost, readPinnedPost } from '../store/pinnedPost';
 import {
   feedReducer,
   initialFeedState,
@@ -47,8 +38,7 @@ export function useFeed(): FeedModel {
   useLiveUpdates(state.readTime, arrived, writtenAt);
 
   const showIncoming = useCallback(() => dispatch({ type: 'showIncoming' }), []);
-  usePinnedRead(state, arrived);
-  // No card before the first page: a shared or pinned post read first would be painted alone, and
+  // No card before the first page: a shared post read first would be painted alone, and
   // the note 'Loading posts…' below it pushed down when the page came (a layout shift).
   const waiting = state.status === 'loading' && state.firstPage;
   const posts = useMemo(
@@ -63,24 +53,5 @@ export function useFeed(): FeedModel {
 }
 
 function startingState(): FeedState {
-  return initialFeedState(arrivedFirstPage(), sharedAtStart(), arrivedPinnedPost());
-}
-
-/**
- * Reads the pinned post once, unless the first render had it: index.html's read, taken over (the
- * first page is held for it). A failed read shows the feed without one.
- */
-function usePinnedRead({ pinned }: FeedState, dispatch: (action: FeedAction) => void): void {
-  const [toRead] = useState(pinned === undefined);
-  const started = useRef(false); // StrictMode runs the effect twice: one read
-  useEffect(() => {
-    if (!toRead || started.current) return;
-    started.current = true;
-    void readPinnedPost()
-      .catch((error: unknown) => {
-        console.error('Could not load the pinned post', error);
-        return null;
-      })
-      .then((pinned) => dispatch({ type: 'pinned', pinned }));
-  }, [toRead, dispatch]);
+  return initialFeedState(arrivedFirstPage(), sharedAtStart());
 }

@@ -1,5 +1,5 @@
 import type { PostsPage } from '../../../shared/posts/page';
-import { decodePage } from '../../../shared/posts/postDecode';
+import { decodeFirstPage } from '../../../shared/posts/postDecode';
 
 /**
  * The first page's path from index.html to the first render, in one place. index.html's inline
@@ -39,7 +39,7 @@ export function arrivedFirstPage(): PostsPage | null {
   adoptPrefetch();
   if (!arrived && prefetch?.json !== undefined) {
     try {
-      arrived = decodePage(prefetch.json);
+      arrived = decodeFirstPage(prefetch.json);
     } catch {
       prefetch = undefined; // answered oddly: restReads asks for the first page again
     }
@@ -60,7 +60,7 @@ export function takeFirstPageRequest(): Promise<PostsPage> | null {
     arrived = null;
     return Promise.resolve(page);
   }
-  return taken ? taken.promise.then(decodePage) : null;
+  return taken ? taken.promise.then(decodeFirstPage) : null;
 }
 
 /**

@@ -30,7 +30,8 @@ export function newPost(
   };
   return {
     post: { id, ...shown, moreComments: false },
-    fields: { ...shown, comments: [], words: postWords(input.title, input.content) },
+    // Not pinned: the feed's query orders by `pinned` first (postsQuery FIRST_PAGE_QUERY).
+    fields: { ...shown, comments: [], pinned: false, words: postWords(input.title, input.content) },
   };
 }
 

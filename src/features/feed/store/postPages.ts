@@ -1,11 +1,14 @@
 import { config } from '../../../shared/config';
 import type { Cursor, PostsPage } from '../../../shared/posts/page';
-import { decodePage } from '../../../shared/posts/postDecode';
+import { decodeFirstPage, decodePage } from '../../../shared/posts/postDecode';
 import { pageQuery } from '../../../shared/posts/postsQuery';
 import { postRest } from '../../../shared/posts/restReads';
 import { takeFirstPageRequest } from './firstPage';
 
-/** The newest posts after `cursor` (from the top when null): created desc, then id desc. */
+/**
+ * The newest posts after `cursor`: created desc, then id desc; from the top when null, with the
+ * pinned post (postsQuery FIRST_PAGE_QUERY).
+ */
 export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
   if (cursor === null) {
     const prefetched = takeFirstPageRequest();
@@ -27,5 +30,6 @@ export async function listPosts(cursor: Cursor | null): Promise<PostsPage> {
  * same decoder, and no SDK to download for reading.
  */
 function readPage(cursor: Cursor | null, tried?: number): Promise<PostsPage> {
-  return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decodePage, tried);
+  const decode = cursor === null ? decodeFirstPage : decodePage;
+  return postRest('runQuery', pageQuery(cursor, config.firebase.projectId), decode, tried);
 }

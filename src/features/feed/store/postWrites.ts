@@ -102,7 +102,8 @@ export async function commitPin(
     const written = [...(unpin ? [previous] : []), ...(id === null ? [] : [id])];
     for (const post of written) {
       transaction.update(sdk.doc(db, POSTS, post), {
-        pinned: post === id ? true : sdk.deleteField(),
+        // false, not removed: the feed's query leaves out posts without `pinned`.
+        pinned: post === id,
       });
       stampInTransaction({ sdk, db, ...store }, transaction, post);
     }

@@ -5,13 +5,13 @@
  * (tests/gate/indexesApp.test.ts runs it against the file).
  */
 import type { Cursor } from '../../../shared/posts/page';
-import { FIRST_PAGE_QUERY, PAGE_SIZE, afterPost } from '../../../shared/posts/postsQuery';
+import { POSTS_PAGE_QUERY, PAGE_SIZE, afterPost } from '../../../shared/posts/postsQuery';
 
 export function searchQuery(term: string, projectId: string, cursor: Cursor | null) {
   return {
     structuredQuery: {
       // A card's fields (neither the thread nor the words themselves), in the feed's order.
-      ...FIRST_PAGE_QUERY.structuredQuery,
+      ...POSTS_PAGE_QUERY.structuredQuery,
       where: {
         fieldFilter: {
           field: { fieldPath: 'words' },

@@ -13,7 +13,7 @@ import { matchesTerms } from '../data/searchTerms';
  * leaves it, a new one that matches waits behind 'N new posts').
  */
 export function useSearchFeed(terms: readonly string[]): FeedModel {
-  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null, null));
+  const [state, dispatch] = useReducer(feedReducer, null, () => initialFeedState(null, null));
   const readPage = useCallback((cursor: Cursor | null) => searchPage(terms, cursor), [terms]);
   const paging = usePaging(state, dispatch, readPage);
   useCommittedWrites(dispatch);
