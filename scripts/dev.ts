@@ -13,6 +13,7 @@ import { latestExport, saveExport, watchRules } from './lib/devData';
 import { parseHostPort, startAuthEmulator, startFirestore, type Firestore } from './lib/emulators';
 import { assertPortFree, spawnManaged, waitForHttp, type ManagedProcess } from './lib/processes';
 import { RulesBroken } from './lib/rulesCheck';
+import { migrateComments } from './comments/migrateComments';
 import { seedIfEmpty } from './seed/seed';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -53,6 +54,12 @@ async function main(): Promise<void> {
   // The engine answers only once its import is loaded, so this sees all of it.
   const seeded = await seedIfEmpty({ firestoreUrl: store.url, projectId });
   if (seeded > 0) console.log(`[seed] wrote ${seeded} demo posts`);
+  // Data an earlier version saved is brought to this one's shape (`npm run comments:migrate`): the
+  // feed lists only posts with `pinned`. Run again on today's data, it writes nothing.
+  const migrated = await migrateComments({ firestoreUrl: store.url, projectId });
+  if (migrated.moved + migrated.unpinned > 0) {
+    console.log(`[seed] brought ${migrated.moved + migrated.unpinned} saved posts up to date`);
+  }
   await waitForHttp(`http://127.0.0.1:${VITE_PORT}/`, vite, 30_000);
   console.log(
     `\nTransfer Feed is running at http://localhost:${VITE_PORT} (ready in ${elapsed(started)} s)`,

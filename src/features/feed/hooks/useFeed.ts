@@ -28,7 +28,7 @@ export interface FeedModel extends FeedState, Paging {
  */
 export function useFeed(): FeedModel {
   const [state, dispatch] = useReducer(feedReducer, null, startingState);
-  // What the network brings (a page, the shared or pinned post, a live change) renders as a
+  // What the network brings (a page, the shared post, a live change) renders as a
   // transition, in React's short tasks: outside one, an update from a fetch renders every card it
   // touches in one long task. This page's own writes render at once.
   const arrived = useCallback((action: FeedAction) => startTransition(() => dispatch(action)), []);

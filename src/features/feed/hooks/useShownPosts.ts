@@ -25,7 +25,7 @@ export function useShownPosts(
   const present = usePresentPosts(loaded, deletedElsewhere, kept);
   // Rendered: a few cards first, the rest in the background, a few a render. Only the list's
   // growth waits: an edit or a new comment shows at once. The first cards come at once also when
-  // the first page arrives after the first render (a shared or pinned post read beside it): a
+  // the first page arrives after the first render (a shared post read beside it): a
   // render of no cards but Load More, painted, moved it down the screen when the cards came (a
   // layout shift).
   const count = useGrowingCount(present.length);
