@@ -252,19 +252,14 @@ describe('the search of every post', () => {
   });
 
   it('is refused without its index, as production refuses it', async () => {
-    const project = `${PROJECT}-no-words`;
-    const missing = await startGateWith(project, shippedIndexesWithout(['words', 'created']));
-    try {
-      await missing.seed('posts/a', { created: 1, words: ['lindqvist'] });
-      const refused = await missing.rest('runQuery', searchQuery('lindqvist', project, null));
-      expect(refused.status).toBe(400);
-      const { message } = (refused.json as { error: { message: string } }).error; // a 400's body
-      expect(message).toMatch(
-        'the COLLECTION index on "posts": words CONTAINS, created DESCENDING, __name__ DESCENDING).',
-      );
-    } finally {
-      await missing.close();
-    }
+    const message = await refusedWithout(
+      ['words', 'created'],
+      ['posts/a', { created: 1, words: ['lindqvist'] }],
+      (gate, project) => gate.rest('runQuery', searchQuery('lindqvist', project, null)),
+    );
+    expect(message).toMatch(
+      'the COLLECTION index on "posts": words CONTAINS, created DESCENDING, __name__ DESCENDING).',
+    );
   });
 });
 
@@ -289,21 +284,37 @@ describe('the feed’s pages', () => {
   });
 
   it('are refused without their index, as production refuses them', async () => {
-    const project = `${PROJECT}-no-pinned`;
-    const missing = await startGateWith(project, shippedIndexesWithout(['pinned', 'created']));
-    try {
-      await missing.seed('posts/a', { created: 1, pinned: false });
-      const refused = await missing.rest('runQuery', FIRST_PAGE_QUERY);
-      expect(refused.status).toBe(400);
-      const { message } = (refused.json as { error: { message: string } }).error; // a 400's body
-      expect(message).toMatch(
-        'the COLLECTION index on "posts": pinned DESCENDING, created DESCENDING, __name__ DESCENDING).',
-      );
-    } finally {
-      await missing.close();
-    }
+    const message = await refusedWithout(
+      ['pinned', 'created'],
+      ['posts/a', { created: 1, pinned: false }],
+      (gate) => gate.rest('runQuery', FIRST_PAGE_QUERY),
+    );
+    expect(message).toMatch(
+      'the COLLECTION index on "posts": pinned DESCENDING, created DESCENDING, __name__ DESCENDING).',
+    );
   });
 });
+
+/**
+ * The message of a gate without the shipped index on `fields` (a project of its own), once `seed`
+ * is written, refusing what `ask` sends as production would: a 400.
+ */
+async function refusedWithout(
+  fields: string[],
+  seed: [path: string, data: Record<string, unknown>],
+  ask: (gate: Harness, project: string) => Promise<{ status: number; json: unknown }>,
+): Promise<string> {
+  const project = `${PROJECT}-no-${fields[0]}`;
+  const missing = await startGateWith(project, shippedIndexesWithout(fields));
+  try {
+    await missing.seed(...seed);
+    const refused = await ask(missing, project);
+    expect(refused.status).toBe(400);
+    return (refused.json as { error: { message: string } }).error.message; // a 400's body
+  } finally {
+    await missing.close();
+  }
+}
 
 const underPost = (project: string) =>
   `/v1/projects/${project}/databases/(default)/documents/posts/p1:runQuery`;
@@ -349,17 +360,12 @@ describe("a thread's 'Most liked'", () => {
   });
 
   it('is refused without its index, as production refuses it', async () => {
-    const project = `${PROJECT}-no-likes`;
-    const missing = await startGateWith(project, shippedIndexesWithout(['likes', 'at']));
-    try {
-      await missing.seed('posts/p1/comments/a', { at: new Date(1_000), likes: 1 });
-      const refused = await post(missing, project, mostLikedQuery(undefined));
-      expect(refused.status).toBe(400);
-      const { message } = (refused.json as { error: { message: string } }).error; // a 400's body
-      expect(message).toMatch('likes DESCENDING, at DESCENDING, __name__ DESCENDING');
-    } finally {
-      await missing.close();
-    }
+    const message = await refusedWithout(
+      ['likes', 'at'],
+      ['posts/p1/comments/a', { at: new Date(1_000), likes: 1 }],
+      (gate, project) => post(gate, project, mostLikedQuery(undefined)),
+    );
+    expect(message).toMatch('likes DESCENDING, at DESCENDING, __name__ DESCENDING');
   });
 });
 
