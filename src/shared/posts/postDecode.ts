@@ -33,7 +33,7 @@ export function documentPost(document: RestDocument): Post {
   return toPost(idOf(document.name), documentData(document));
 }
 
-/** A page from the PAGE_SIZE + 1 posts a query returns: the extra one says a next page exists. */
+/** A page of `size` posts from the size + 1 a query returns: the extra one says more exist. */
 export function toPage(
   fetched: Post[],
   readTime: string | null = null,

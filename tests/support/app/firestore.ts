@@ -165,7 +165,8 @@ async function postWrites(
 ): Promise<Record<string, unknown>[]> {
   const name = client.name(`posts/${id}`);
   // Every post has `pinned`: the feed's query leaves out posts without it. An earlier version's
-  // post has it from `npm run comments:migrate`, run before this version is deployed.
+  // gets it too, so the feed shows its older comment shapes (an unmigrated one, without `pinned`,
+  // is reached by its link: e2e/moderation.spec.ts).
   const pinned = { pinned: post.pinned === true };
   if (options.legacy === 'list')
     return [{ update: { name, fields: toFields({ ...post, ...pinned }) } }];

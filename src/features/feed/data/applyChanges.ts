@@ -8,7 +8,8 @@ import { feedOrder, returnToPlace } from './feedOrder';
  * ones deleted elsewhere are marked (the feed hides them unless their card is in use); posts new to
  * the page wait in `incoming` if they belong above its last loaded post (older ones come with Load
  * More). A post pinned elsewhere goes on top; the one unpinned or deleted leaves it (unpinned, it
- * goes back to its place below: ./feedOrder.ts). Returns `state` itself when nothing the reader sees changed.
+ * goes back to its place below: ./feedOrder.ts). Returns `state` itself when nothing the reader
+ * sees changed.
  */
 export function applyChanges(state: FeedState, { posts, deleted }: PostChanges): FeedState {
   const current = new Map(posts.map((post) => [post.id, post]));

@@ -46,8 +46,9 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'loaded': {
       const { page, firstPage } = action;
       if (firstPage) {
-        // The feed's first page brings the pinned post (a deal's has none, and keeps its own).
-        return showHeld({ ...state, held: page, pinned: page.pinned ?? state.pinned });
+        // The feed's first page brings the pinned post, or null; a deal's has none of its own.
+        const pinned = page.pinned === undefined ? state.pinned : page.pinned;
+        return showHeld({ ...state, held: page, pinned });
       }
       // A post shown from `incoming` (or added here) since the cursor was taken is not repeated.
       const loaded = new Set(state.posts.map((post) => post.id));
